@@ -1,0 +1,11 @@
+import { expect, it } from 'vitest'
+
+it('exports exactly the public API', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'DEFAULT_CHUNK_TOKENS',
+    'DEFAULT_OUTPUTS',
+    'chunkDocument',
+    'extract',
+    'toMarkdown',
+  ])
+})

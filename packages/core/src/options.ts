@@ -1,0 +1,62 @@
+import { type ExtractMode, type OutputKind, PdfxError } from '@pdfx/schema'
+
+/** Options of `extract`. */
+export interface ExtractOptions {
+  /** `fast` (prose; default) or `hybrid` (adds tables, bounding boxes and images). */
+  mode?: ExtractMode
+  /** What to produce; default markdown and elements. */
+  outputs?: readonly OutputKind[]
+  /** Most tokens (o200k_base) per chunk when chunks are produced; default 512. */
+  chunkTokens?: number
+  /** Keep running headers, footers and page numbers in the Markdown (they are always elements). */
+  keepFurniture?: boolean
+  /** Documents with more pages are refused with `pdf_too_complex`; default 5000. */
+  maxPages?: number
+  /** Aborts the extraction; the promise then rejects with the signal's reason. */
+  signal?: AbortSignal
+}
+
+/** Options with every default filled in. */
+export interface ResolvedOptions {
+  mode: ExtractMode
+  outputs: ReadonlySet<OutputKind>
+  chunkTokens: number
+  keepFurniture: boolean
+  maxPages: number
+  signal: AbortSignal | undefined
+}
+
+export const DEFAULT_OUTPUTS: readonly OutputKind[] = ['markdown', 'elements']
+export const DEFAULT_CHUNK_TOKENS = 512
+export const DEFAULT_MAX_PAGES = 5000
+const OUTPUT_KINDS = new Set<string>(['markdown', 'elements', 'chunks', 'images'])
+
+/** Fills in defaults and rejects nonsense with `invalid_request`. */
+export function resolveOptions(options: ExtractOptions = {}): ResolvedOptions {
+  const mode = options.mode ?? 'fast'
+  if (mode !== 'fast' && mode !== 'hybrid') {
+    throw new PdfxError('invalid_request', `Unknown mode "${String(mode)}": use fast or hybrid`)
+  }
+  const outputs = options.outputs ?? DEFAULT_OUTPUTS
+  for (const output of outputs) {
+    if (!OUTPUT_KINDS.has(output)) {
+      throw new PdfxError('invalid_request', `Unknown output "${String(output)}"`)
+    }
+  }
+  const chunkTokens = options.chunkTokens ?? DEFAULT_CHUNK_TOKENS
+  if (!Number.isInteger(chunkTokens) || chunkTokens < 1) {
+    throw new PdfxError('invalid_request', 'chunkTokens must be a positive whole number')
+  }
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES
+  if (!Number.isInteger(maxPages) || maxPages < 1) {
+    throw new PdfxError('invalid_request', 'maxPages must be a positive whole number')
+  }
+  return {
+    mode,
+    outputs: new Set(outputs),
+    chunkTokens,
+    keepFurniture: options.keepFurniture ?? false,
+    maxPages,
+    signal: options.signal,
+  }
+}

@@ -1,0 +1,145 @@
+import { listMarker } from './list-markers.js'
+import type { Block, Line } from './types.js'
+
+/** Two lines of one block differ in size by at most this ratio. */
+const SIZE_RATIO = 1.15
+/** Baseline distance, in font sizes, that still continues a block of one line. */
+const FIRST_PITCH_EM = 1.75
+/** A later line may sit this much further below than the block's usual line pitch. */
+const PITCH_SLACK = 1.3
+
+/**
+ * Groups the lines of one page into blocks: lines stacked at a regular pitch, overlapping
+ * horizontally, in one font. A list marker, a first-line indent, or a change of font starts a
+ * new block.
+ */
+export function groupBlocks(lines: readonly Line[], page: number): Block[] {
+  const blocks: Block[] = []
+  for (const line of lines) {
+    const block = findContinuedBlock(blocks, line)
+    if (block) {
+      appendLine(block, line)
+    } else {
+      blocks.push(newBlock(line, page))
+    }
+  }
+  return blocks
+}
+
+function findContinuedBlock(blocks: Block[], line: Line): Block | undefined {
+  let best: Block | undefined
+  let bestGap = Number.POSITIVE_INFINITY
+  for (let b = blocks.length - 1; b >= 0 && b >= blocks.length - 12; b--) {
+    const block = blocks[b] as Block
+    const last = block.lines[block.lines.length - 1] as Line
+    const pitch = line.baseline - last.baseline
+    if (pitch <= 0.3 * line.fontSize || pitch > 3 * line.fontSize) continue
+    if (!continuesBlock(block, last, line, pitch)) continue
+    if (pitch < bestGap) {
+      bestGap = pitch
+      best = block
+    }
+  }
+  return best
+}
+
+function continuesBlock(block: Block, last: Line, line: Line, pitch: number): boolean {
+  const ratio = line.fontSize / last.fontSize
+  if (ratio > SIZE_RATIO || ratio < 1 / SIZE_RATIO) return false
+  if (line.fontId !== last.fontId && block.lines.length === 1 && !isFullLineOf(last, line)) {
+    // A lone short line in another font above a paragraph is a heading or a label.
+    return false
+  }
+  if (line.bold !== last.bold && block.lines.length === 1) return false
+  if (line.monospace !== last.monospace) return false
+  // Horizontal overlap with the block.
+  const overlap = Math.min(block.right, line.right) - Math.max(block.left, line.left)
+  if (overlap < 0.3 * Math.min(block.right - block.left, line.right - line.left)) return false
+  const em = last.fontSize
+  if (block.lines.length >= 2) {
+    const before = block.lines[block.lines.length - 2] as Line
+    const usual = last.baseline - before.baseline
+    if (pitch > usual * PITCH_SLACK + 0.15 * em) return false
+  } else if (pitch > FIRST_PITCH_EM * em) {
+    return false
+  }
+  if (
+    listMarker(line.text) !== undefined &&
+    !(listMarker(last.text) === undefined && isWrapped(block, last))
+  ) {
+    return false
+  }
+  // A first-line indent after a full line, or after a finished sentence, starts a new paragraph.
+  if (
+    block.lines.length >= 2 &&
+    line.left > block.left + 0.9 * em &&
+    line.left - last.left > 0.9 * em &&
+    (last.right > block.right - 1.5 * em || /[.!?:]["')\]]?$/.test(last.text))
+  ) {
+    return false
+  }
+  // A short line that ends a sentence closes its paragraph.
+  if (
+    block.lines.length >= 2 &&
+    last.right < block.right - 4 * em &&
+    /[.!?:]["')\]]?$/.test(last.text)
+  ) {
+    return false
+  }
+  return true
+}
+
+/** Whether `first` is as wide as the line below it, i.e. a full line of the same paragraph. */
+function isFullLineOf(first: Line, next: Line): boolean {
+  return first.right - first.left >= 0.85 * (next.right - next.left) && first.text.length > 30
+}
+
+/** A marker-like start after a line that ran to the right edge is usually wrapped text ("1. and"). */
+function isWrapped(block: Block, last: Line): boolean {
+  return block.lines.length >= 2 && last.right > block.right - 1.5 * last.fontSize
+}
+
+function newBlock(line: Line, page: number): Block {
+  return {
+    lines: [line],
+    page,
+    left: line.left,
+    top: line.top,
+    right: line.right,
+    bottom: line.bottom,
+    fontSize: line.fontSize,
+    fontId: line.fontId,
+    bold: line.bold,
+    italic: line.italic,
+    monospace: line.monospace,
+    kind: 'paragraph',
+  }
+}
+
+function appendLine(block: Block, line: Line): void {
+  block.lines.push(line)
+  block.left = Math.min(block.left, line.left)
+  block.right = Math.max(block.right, line.right)
+  block.top = Math.min(block.top, line.top)
+  block.bottom = Math.max(block.bottom, line.bottom)
+}
+
+/** Recomputes a block's dominant font from its lines (weighted by characters). */
+export function settleBlockStyle(block: Block): void {
+  const weight = new Map<Line, number>()
+  let best = block.lines[0] as Line
+  let bestWeight = -1
+  for (const line of block.lines) {
+    const w = line.text.length
+    weight.set(line, w)
+    if (w > bestWeight) {
+      bestWeight = w
+      best = line
+    }
+  }
+  block.fontSize = best.fontSize
+  block.fontId = best.fontId
+  block.bold = best.bold
+  block.italic = best.italic
+  block.monospace = block.lines.every((line) => line.monospace)
+}

@@ -1,0 +1,255 @@
+import { isOrderedMarker, listMarker } from './list-markers.js'
+import type { Block, PageLayout } from './types.js'
+
+/** A block this much larger than the body text is a heading when it is short. */
+const HEADING_SIZE_RATIO = 1.12
+/** Longest text, in characters, that still reads as a heading. */
+const HEADING_MAX_CHARS = 160
+
+const SECTION_NUMBER = /^((?:\d{1,2}\.){0,5}\d{1,2})\.?\s+\S/
+const ROMAN_SECTION = /^([IVX]{1,5})\.\s+\S/
+const CAPTION =
+  /^(?:fig(?:ure)?|table|tab|chart|exhibit|plate|graph|diagram|map|box|photo)\.?\s*[\dIVX]+[A-Za-z]?(?:[.:\-–—]|\s|$)/i
+const FOOTNOTE_START = /^(?:\d{1,3}|[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)(?:\s|[.)]?\s|[A-Za-z])/
+
+/** Statistics of the whole document that classification compares blocks against. */
+export interface TextStatistics {
+  /** Size of the body text: the size that draws the most characters. */
+  bodySize: number
+  /** Font id that draws the most characters. */
+  bodyFontId: string
+  /** Whether the body text itself is in a monospace font (a typewritten document). */
+  bodyMonospace: boolean
+}
+
+/** Outline (bookmark) entries: title and depth, 1 for top-level. */
+export interface OutlineEntry {
+  title: string
+  depth: number
+}
+
+/** Measures the body text size and font over every line of the document. */
+export function measureText(pages: readonly PageLayout[]): TextStatistics {
+  const bySize = new Map<number, number>()
+  const byFont = new Map<string, number>()
+  let monospaceChars = 0
+  let allChars = 0
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      for (const line of block.lines) {
+        const n = line.text.length
+        const size = Math.round(line.fontSize * 2) / 2
+        bySize.set(size, (bySize.get(size) ?? 0) + n)
+        byFont.set(line.fontId, (byFont.get(line.fontId) ?? 0) + n)
+        allChars += n
+        if (line.monospace) monospaceChars += n
+      }
+    }
+  }
+  return {
+    bodySize: argMax(bySize) ?? 10,
+    bodyFontId: argMax(byFont) ?? '',
+    bodyMonospace: monospaceChars > allChars * 0.6,
+  }
+}
+
+function argMax<K>(counts: Map<K, number>): K | undefined {
+  let best: K | undefined
+  let bestCount = -1
+  for (const [key, count] of counts) {
+    if (count > bestCount) {
+      best = key
+      bestCount = count
+    }
+  }
+  return best
+}
+
+/** Text of a block with its lines joined by single spaces (for classification only). */
+export function plainText(block: Block): string {
+  return block.lines.map((line) => line.text).join(' ')
+}
+
+/**
+ * Classifies every block that is not page furniture: headings (with levels), list items,
+ * captions, footnotes, code and paragraphs. Footnotes move to the end of their page.
+ */
+export function classifyBlocks(
+  pages: readonly PageLayout[],
+  stats: TextStatistics,
+  outline: readonly OutlineEntry[],
+): void {
+  const outlineDepth = new Map<string, number>()
+  for (const entry of outline) outlineDepth.set(normalizeTitle(entry.title), entry.depth)
+  const headingSizes = new Set<number>()
+  for (const page of pages) {
+    page.blocks.forEach((block, index) => {
+      if (block.kind === 'header' || block.kind === 'footer') return
+      classifyBlock(block, page, page.blocks[index + 1], stats, outlineDepth)
+      if (block.kind === 'heading' && block.level === undefined) {
+        headingSizes.add(Math.round(block.fontSize))
+      }
+    })
+    // Footnotes are read after the body text of their page.
+    const body = page.blocks.filter((block) => block.kind !== 'footnote' && block.kind !== 'footer')
+    const notes = page.blocks.filter((block) => block.kind === 'footnote')
+    const footers = page.blocks.filter((block) => block.kind === 'footer')
+    page.blocks = [...body, ...notes, ...footers]
+  }
+  assignHeadingLevels(pages, headingSizes, stats)
+  assignListDepths(pages)
+}
+
+function classifyBlock(
+  block: Block,
+  page: PageLayout,
+  next: Block | undefined,
+  stats: TextStatistics,
+  outlineDepth: ReadonlyMap<string, number>,
+): void {
+  const text = plainText(block)
+  const depth = outlineDepth.get(normalizeTitle(text))
+  if (depth !== undefined && text.length <= HEADING_MAX_CHARS) {
+    block.kind = 'heading'
+    block.level = Math.min(6, depth)
+    return
+  }
+  if (block.monospace && !stats.bodyMonospace) {
+    block.kind = 'code'
+    return
+  }
+  const marker = listMarker(text)
+  if (isHeading(block, text, next, stats, marker)) {
+    block.kind = 'heading'
+    return
+  }
+  if (CAPTION.test(text) && text.length < 400) {
+    block.kind = 'caption'
+    return
+  }
+  if (
+    block.fontSize < stats.bodySize * 0.9 &&
+    block.top > page.height * 0.6 &&
+    FOOTNOTE_START.test(text)
+  ) {
+    block.kind = 'footnote'
+    return
+  }
+  if (marker !== undefined) {
+    block.kind = 'list-item'
+    block.marker = marker
+    return
+  }
+  block.kind = 'paragraph'
+}
+
+function isHeading(
+  block: Block,
+  text: string,
+  next: Block | undefined,
+  stats: TextStatistics,
+  marker: string | undefined,
+): boolean {
+  if (text.length > HEADING_MAX_CHARS || block.lines.length > 4 || !/\p{L}/u.test(text))
+    return false
+  // Headings name a section; sentences end with a full stop.
+  if (/[.;,]$/.test(text) && !/\.\.\.$/.test(text)) return false
+  const larger = block.fontSize >= stats.bodySize * HEADING_SIZE_RATIO
+  if (larger) return block.lines.length <= 3 || text.length < 100
+  if (block.fontSize < stats.bodySize * 0.95) return false
+  if (block.lines.length > 2 || text.length > 100) return false
+  const followedByBody =
+    next !== undefined &&
+    next.top > block.top &&
+    (next.lines.length > 1 || plainText(next).length > text.length)
+  if (!followedByBody) return false
+  const words = text.split(/\s+/).length
+  if (marker !== undefined && !isSectionNumber(text)) return false
+  if (block.bold && !(next?.bold ?? false)) return true
+  const letters = text.replace(/[^\p{L}]/gu, '')
+  if (letters.length >= 4 && letters === letters.toUpperCase() && words <= 12) return true
+  if (isSectionNumber(text) && block.fontId !== stats.bodyFontId && words <= 14) return true
+  // Without font names (fast engine), a standalone line in a font other than the body's is the
+  // best evidence of a heading at body size.
+  return (
+    block.fontId !== stats.bodyFontId &&
+    next?.fontId !== block.fontId &&
+    block.lines.length === 1 &&
+    words <= 10 &&
+    /^[\p{Lu}\d]/u.test(text)
+  )
+}
+
+function isSectionNumber(text: string): boolean {
+  return SECTION_NUMBER.test(text) || ROMAN_SECTION.test(text)
+}
+
+/** Section numbering depth: `2.3.1 Title` is 3. */
+function numberingDepth(text: string): number | undefined {
+  const match = SECTION_NUMBER.exec(text)
+  if (!match) return undefined
+  return (match[1] as string).split('.').length
+}
+
+function assignHeadingLevels(
+  pages: readonly PageLayout[],
+  headingSizes: ReadonlySet<number>,
+  stats: TextStatistics,
+): void {
+  // Larger type means a higher level; sizes at or below the body size share the lowest rank.
+  const ranked = [...headingSizes]
+    .filter((size) => size >= stats.bodySize * HEADING_SIZE_RATIO)
+    .sort((p, q) => q - p)
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      if (block.kind !== 'heading' || block.level !== undefined) continue
+      const text = plainText(block)
+      const depth = numberingDepth(text)
+      const rank = ranked.indexOf(Math.round(block.fontSize))
+      const bySize = rank === -1 ? ranked.length + 1 : rank + 1
+      block.level = Math.min(
+        6,
+        Math.max(
+          1,
+          depth !== undefined && /^\d+\.\d/.test(text) ? Math.max(depth, bySize) : bySize,
+        ),
+      )
+    }
+  }
+}
+
+/** Nesting of list items from their indentation: each step right by about an em goes one deeper. */
+function assignListDepths(pages: readonly PageLayout[]): void {
+  for (const page of pages) {
+    let run: Block[] = []
+    const flush = () => {
+      const lefts = [...new Set(run.map((block) => Math.round(block.left)))].sort((p, q) => p - q)
+      const levels: number[] = []
+      for (const left of lefts) {
+        const previous = levels.length > 0 ? (lefts[levels.length - 1] as number) : undefined
+        levels.push(
+          previous !== undefined && left - previous > 6
+            ? (levels[levels.length - 1] as number) + 1
+            : (levels[levels.length - 1] ?? 0),
+        )
+      }
+      for (const block of run)
+        block.depth = Math.min(3, levels[lefts.indexOf(Math.round(block.left))] ?? 0)
+      run = []
+    }
+    for (const block of page.blocks) {
+      if (block.kind === 'list-item') run.push(block)
+      else if (run.length > 0) flush()
+    }
+    if (run.length > 0) flush()
+  }
+}
+
+/** Whether a list marker numbers its item. */
+export function isOrdered(block: Block): boolean {
+  return block.marker !== undefined && isOrderedMarker(block.marker)
+}
+
+function normalizeTitle(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim()
+}

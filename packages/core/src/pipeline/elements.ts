@@ -1,0 +1,106 @@
+import type { Element } from '@pdfx/schema'
+import { isOrdered, plainText } from './classify.js'
+import { type HyphenatedWords, joinLines } from './join-lines.js'
+import type { Block, PageLayout } from './types.js'
+
+/** Element ids count from el_0001 in reading order, with more digits past 9999. */
+export function elementId(index: number): string {
+  return `el_${String(index + 1).padStart(4, '0')}`
+}
+
+/**
+ * Builds the reading-order elements of the document. Paragraphs split by a column or page break
+ * mid-sentence are joined again, and consecutive list items become one list element whose text
+ * is the list in Markdown (nesting by indentation).
+ */
+export function buildElements(
+  pages: readonly PageLayout[],
+  hyphenated: HyphenatedWords,
+): Element[] {
+  const blocks = pages.flatMap((page) => page.blocks)
+  const elements: Element[] = []
+  const push = (element: Omit<Element, 'id'>) => {
+    elements.push({ id: elementId(elements.length), ...element } as Element)
+  }
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i] as Block
+    if (block.kind === 'list-item') {
+      const items: Block[] = [block]
+      while (blocks[i + 1]?.kind === 'list-item') items.push(blocks[++i] as Block)
+      push(listElement(items, hyphenated))
+      continue
+    }
+    if (block.kind === 'paragraph') {
+      const parts: Block[] = [block]
+      const skipped: Block[] = []
+      for (let j = i + 1; j < blocks.length; j++) {
+        const next = blocks[j] as Block
+        if (isFurniture(next)) continue
+        if (!continuesParagraph(parts[parts.length - 1] as Block, next)) break
+        for (let k = i + 1; k < j; k++) skipped.push(blocks[k] as Block)
+        parts.push(next)
+        i = j
+      }
+      const lines = parts.flatMap((part) => part.lines.map((line) => line.text))
+      push({ type: 'paragraph', page: block.page, text: joinLines(lines, hyphenated) })
+      // Running headers and footers that stood inside the joined paragraph follow it.
+      for (const furniture of skipped.filter(isFurniture)) {
+        push({ type: furniture.kind, page: furniture.page, text: plainText(furniture) })
+      }
+      continue
+    }
+    const text =
+      block.kind === 'code'
+        ? block.lines
+            .map((line) => codeLine(line.text, line.left - block.left, line.fontSize))
+            .join('\n')
+        : joinLines(
+            block.lines.map((line) => line.text),
+            hyphenated,
+          )
+    if (block.kind === 'heading') {
+      push({ type: 'heading', page: block.page, text, level: block.level ?? 1 })
+    } else {
+      push({ type: block.kind, page: block.page, text })
+    }
+  }
+  return elements
+}
+
+type FurnitureBlock = Block & { kind: 'header' | 'footer' | 'footnote' }
+
+function isFurniture(block: Block): block is FurnitureBlock {
+  return block.kind === 'header' || block.kind === 'footer' || block.kind === 'footnote'
+}
+
+/**
+ * A paragraph continues in the next block when a column or page break cut it mid-sentence:
+ * no closing punctuation before, a lowercase start after, the same type size.
+ */
+function continuesParagraph(previous: Block, next: Block): boolean {
+  if (next.kind !== 'paragraph') return false
+  const ratio = next.fontSize / previous.fontSize
+  if (ratio > 1.1 || ratio < 0.9) return false
+  return !/[.!?:;"”')\]]$/.test(plainText(previous)) && /^\p{Ll}/u.test(plainText(next))
+}
+
+function listElement(items: readonly Block[], hyphenated: HyphenatedWords): Omit<Element, 'id'> {
+  const texts: string[] = []
+  const markdown: string[] = []
+  for (const item of items) {
+    const marker = item.marker ?? ''
+    const lines = item.lines.map((line) => line.text)
+    lines[0] = (lines[0] ?? '').slice((lines[0] ?? '').indexOf(marker) + marker.length).trimStart()
+    const text = joinLines(lines, hyphenated)
+    texts.push(text)
+    const bullet = isOrdered(item) ? marker.replace(/^\(/, '').replace(/\)$/, '.') : '-'
+    markdown.push(`${'  '.repeat(item.depth ?? 0)}${bullet} ${text}`)
+  }
+  return { type: 'list', page: (items[0] as Block).page, text: markdown.join('\n'), items: texts }
+}
+
+/** Keeps a code line's indentation, measured in average character widths. */
+function codeLine(text: string, indent: number, fontSize: number): string {
+  const spaces = Math.max(0, Math.round(indent / (0.6 * fontSize)))
+  return ' '.repeat(Math.min(spaces, 40)) + text
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { markFurniture } from './furniture.js'
+import { block } from './test-helpers.js'
+
+describe('markFurniture', () => {
+  it('marks repeated margin text and page numbers, not body text', () => {
+    const pages = [1, 2, 3].map((n) => ({
+      height: 800,
+      blocks: [
+        block(['Annual Report 2024'], 10, 20),
+        block([`Body text of page ${n}`], 10, 300),
+        block([String(n)], 300, 780),
+      ],
+    }))
+    markFurniture(pages)
+    expect(pages.map((page) => page.blocks.map((b) => b.kind))).toEqual(
+      Array(3).fill(['header', 'paragraph', 'footer']),
+    )
+  })
+
+  it('marks nothing in a one-page document', () => {
+    const page = { height: 800, blocks: [block(['7'], 300, 780)] }
+    markFurniture([page])
+    expect(page.blocks[0]?.kind).toBe('paragraph')
+  })
+})

@@ -1,0 +1,95 @@
+/** ISO 639-3 codes that franc-min detects, mapped to ISO 639-1. */
+const ISO_639_1: Record<string, string> = {
+  arb: 'ar',
+  azj: 'az',
+  bel: 'be',
+  ben: 'bn',
+  bos: 'bs',
+  bul: 'bg',
+  ces: 'cs',
+  ckb: 'ku',
+  cmn: 'zh',
+  deu: 'de',
+  ell: 'el',
+  eng: 'en',
+  fra: 'fr',
+  guj: 'gu',
+  hau: 'ha',
+  hin: 'hi',
+  hrv: 'hr',
+  hun: 'hu',
+  ibo: 'ig',
+  ind: 'id',
+  ita: 'it',
+  jav: 'jv',
+  jpn: 'ja',
+  kan: 'kn',
+  kaz: 'kk',
+  kin: 'rw',
+  kor: 'ko',
+  lin: 'ln',
+  mai: 'hi',
+  mal: 'ml',
+  mar: 'mr',
+  mya: 'my',
+  nld: 'nl',
+  npi: 'ne',
+  nya: 'ny',
+  pan: 'pa',
+  pbu: 'ps',
+  pes: 'fa',
+  plt: 'mg',
+  pol: 'pl',
+  por: 'pt',
+  ron: 'ro',
+  run: 'rn',
+  rus: 'ru',
+  sin: 'si',
+  som: 'so',
+  spa: 'es',
+  srp: 'sr',
+  sun: 'su',
+  swe: 'sv',
+  swh: 'sw',
+  tam: 'ta',
+  tel: 'te',
+  tgl: 'tl',
+  tha: 'th',
+  tur: 'tr',
+  ukr: 'uk',
+  urd: 'ur',
+  uzn: 'uz',
+  vie: 'vi',
+  yor: 'yo',
+  zlm: 'ms',
+  zul: 'zu',
+  amh: 'am',
+  ceb: 'tl',
+  ilo: 'tl',
+  mad: 'id',
+  bho: 'hi',
+  mag: 'hi',
+  skr: 'ur',
+  fuv: 'ff',
+  hms: 'zh',
+  hnj: 'zh',
+  koi: 'ru',
+  qug: 'qu',
+  zyb: 'za',
+  uzb: 'uz',
+}
+
+/** Most characters looked at: detection is statistical and a sample is as good as the whole. */
+const SAMPLE_CHARS = 4000
+
+type Franc = (text: string, options?: { minLength?: number }) => string
+let francPromise: Promise<Franc> | undefined
+
+/** Detects the language of a text as an ISO 639-1 code, or undefined when it cannot tell. */
+export async function detectLanguage(text: string): Promise<string | undefined> {
+  const sample = text.slice(0, SAMPLE_CHARS)
+  if (sample.replace(/[^\p{L}]/gu, '').length < 40) return undefined
+  francPromise ??= import('franc-min').then((module) => module.franc as Franc)
+  const franc = await francPromise
+  return ISO_639_1[franc(sample, { minLength: 40 })]
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { groupLines } from './lines.js'
+import { run } from './test-helpers.js'
+
+describe('groupLines', () => {
+  it('orders runs on a baseline left to right and adds missing spaces', () => {
+    const lines = groupLines([run('world', 40, 100), run('Hello', 10, 100.4)])
+    expect(lines.map((line) => line.text)).toEqual(['Hello world'])
+  })
+
+  it('keeps superscripts on their line', () => {
+    const lines = groupLines([
+      run('Water', 10, 100),
+      run('2', 37, 97, { fontSize: 6 }),
+      run('rises', 45, 100),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]?.fontSize).toBe(10)
+  })
+
+  it('splits rows at a gutter that the rows around it share, but not at a lone gap', () => {
+    const rows = [0, 1, 2, 3].flatMap((i) => [
+      run('left column text', 10, 100 + 12 * i),
+      run('right column', 110, 100 + 12 * i),
+    ])
+    expect(groupLines(rows)).toHaveLength(8)
+    const prose = [
+      run('a line of prose with', 10, 100),
+      run('gap', 125, 100),
+      run('a full line of prose text that spans the page', 10, 112),
+    ]
+    expect(groupLines(prose).map((line) => line.text)).toEqual([
+      'a line of prose with gap',
+      'a full line of prose text that spans the page',
+    ])
+  })
+
+  it('drops text drawn twice to fake bold', () => {
+    const lines = groupLines([run('Bold', 10, 100), run('Bold', 10.3, 100)])
+    expect(lines.map((line) => line.text)).toEqual(['Bold'])
+  })
+})

@@ -1,0 +1,190 @@
+import type { Line, TextRun } from './types.js'
+
+/** A gap wider than this many font sizes may split a row: a column gutter or a table cell boundary. */
+const SEGMENT_GAP_EM = 1.1
+/** A gap wider than this many font sizes always splits a row. */
+const WIDE_GAP_EM = 4
+/** Rows above and below that are consulted about a gap. */
+const GAP_WINDOW_ROWS = 8
+/** A gap wider than this many font sizes between two runs reads as a space. */
+const SPACE_GAP_EM = 0.17
+
+/**
+ * Groups runs into lines: runs whose vertical extents overlap enough share a row, rows are read
+ * left to right (right to left when most of the text is RTL), and a wide gap splits a row into
+ * separate lines so that two columns never merge.
+ */
+export function groupLines(runs: readonly TextRun[]): Line[] {
+  const sorted = dropDuplicateRuns(
+    [...runs].sort((p, q) => p.baseline - q.baseline || p.left - q.left),
+  )
+  const rows: TextRun[][] = []
+  const rowTop: number[] = []
+  const rowBottom: number[] = []
+  for (const run of sorted) {
+    let target = -1
+    // Only the last few rows can still hold a run, since runs arrive sorted by baseline.
+    for (let r = rows.length - 1; r >= 0 && r >= rows.length - 4; r--) {
+      const anchor = (rows[r] as TextRun[])[0] as TextRun
+      const shift = Math.abs(run.baseline - anchor.baseline)
+      const top = rowTop[r] as number
+      const bottom = rowBottom[r] as number
+      // Same baseline (within half an em), or a smaller run inside the row: a superscript,
+      // subscript or footnote mark.
+      const sameBaseline = shift <= 0.45 * Math.max(run.fontSize, anchor.fontSize)
+      const inside =
+        run.fontSize < anchor.fontSize &&
+        run.top >= top - 0.2 * anchor.fontSize &&
+        run.bottom <= bottom + 0.2 * anchor.fontSize
+      if (sameBaseline || inside) {
+        target = r
+        break
+      }
+    }
+    if (target === -1) {
+      rows.push([run])
+      rowTop.push(run.top)
+      rowBottom.push(run.bottom)
+    } else {
+      ;(rows[target] as TextRun[]).push(run)
+    }
+  }
+  for (const row of rows) row.sort((p, q) => p.left - q.left)
+  const lines: Line[] = []
+  rows.forEach((row, index) => {
+    let start = 0
+    for (let i = 1; i <= row.length; i++) {
+      const prev = row[i - 1] as TextRun
+      const next = row[i]
+      if (next && !splitsRow(rows, index, prev, next)) continue
+      const line = makeLine(row.slice(start, i))
+      if (line.text.length > 0) lines.push(line)
+      start = i
+    }
+  })
+  return lines.sort((p, q) => p.top - q.top || p.left - q.left)
+}
+
+/**
+ * Whether the gap between two neighbouring runs of a row separates two pieces of text (columns,
+ * table cells) rather than two words. A gap of a few ems counts only when nearby rows have a gap
+ * at the same place too, i.e. it is part of a gutter: a lone wide gap in prose (a missing glyph,
+ * justified spacing) does not split the line.
+ */
+function splitsRow(
+  rows: readonly TextRun[][],
+  index: number,
+  prev: TextRun,
+  next: TextRun,
+): boolean {
+  const gap = next.left - prev.right
+  const em = Math.max(prev.fontSize, next.fontSize)
+  if (gap <= SEGMENT_GAP_EM * em) return false
+  if (gap > WIDE_GAP_EM * em) return true
+  const center = (prev.right + next.left) / 2
+  let supporting = 0
+  let crossing = 0
+  const from = Math.max(0, index - GAP_WINDOW_ROWS)
+  const to = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS)
+  for (let r = from; r <= to; r++) {
+    if (r === index) continue
+    const row = rows[r] as TextRun[]
+    // A nearby row that has text close to the gap either crosses it (prose) or stops short of it
+    // on one or both sides (a gutter).
+    let near = false
+    let crosses = false
+    for (const run of row) {
+      if (run.left < center && run.right > center) crosses = true
+      if (run.right > center - 2 * em && run.left < center + 2 * em) near = true
+    }
+    if (crosses) crossing++
+    else if (near) supporting++
+  }
+  return supporting >= 2 && supporting >= crossing
+}
+
+/** Builds a line from runs sorted left to right, inserting spaces where the gaps say so. */
+export function makeLine(runs: TextRun[]): Line {
+  let rtlChars = 0
+  let allChars = 0
+  for (const run of runs) {
+    allChars += run.text.length
+    if (run.rtl) rtlChars += run.text.length
+  }
+  const ordered = rtlChars * 2 > allChars ? [...runs].reverse() : runs
+  let text = ''
+  let prev: TextRun | undefined
+  for (const run of ordered) {
+    if (prev) {
+      const gap = ordered === runs ? run.left - prev.right : prev.left - run.right
+      const em = Math.min(prev.fontSize, run.fontSize)
+      if (gap > SPACE_GAP_EM * em && !text.endsWith(' ') && !run.text.startsWith(' ')) text += ' '
+    }
+    text += run.text
+    prev = run
+  }
+  const dominant = dominantRun(runs)
+  let top = Number.POSITIVE_INFINITY
+  let bottom = Number.NEGATIVE_INFINITY
+  for (const run of runs) {
+    // Superscripts, subscripts and drop capitals do not define the line's extent.
+    if (run.fontSize < dominant.fontSize * 0.8 || run.fontSize > dominant.fontSize * 1.3) continue
+    top = Math.min(top, run.top)
+    bottom = Math.max(bottom, run.bottom)
+  }
+  return {
+    runs,
+    text: text.replace(/\s+/g, ' ').trim(),
+    left: (runs[0] as TextRun).left,
+    right: (runs[runs.length - 1] as TextRun).right,
+    top,
+    bottom,
+    baseline: dominant.baseline,
+    fontSize: dominant.fontSize,
+    fontId: dominant.fontId,
+    bold: dominant.bold,
+    italic: dominant.italic,
+    monospace: dominant.monospace,
+  }
+}
+
+/** The run whose font draws the most characters of the line. */
+function dominantRun(runs: readonly TextRun[]): TextRun {
+  const weight = new Map<string, number>()
+  let best = runs[0] as TextRun
+  let bestWeight = 0
+  for (const run of runs) {
+    const key = `${run.fontId}|${run.fontSize.toFixed(1)}`
+    const w = (weight.get(key) ?? 0) + run.text.length
+    weight.set(key, w)
+    if (w > bestWeight) {
+      bestWeight = w
+      best = run
+    }
+  }
+  return best
+}
+
+/**
+ * Some PDFs fake bold by drawing the same text twice, slightly offset; the copy would double
+ * every word. Runs are sorted by baseline, so a copy sits within the next few entries.
+ */
+function dropDuplicateRuns(runs: TextRun[]): TextRun[] {
+  const kept: TextRun[] = []
+  for (const run of runs) {
+    let duplicate = false
+    for (let k = kept.length - 1; k >= 0 && k >= kept.length - 6; k--) {
+      const other = kept[k] as TextRun
+      if (
+        other.text === run.text &&
+        Math.abs(other.left - run.left) < 0.2 * run.fontSize &&
+        Math.abs(other.baseline - run.baseline) < 0.2 * run.fontSize
+      ) {
+        duplicate = true
+        break
+      }
+    }
+    if (!duplicate) kept.push(run)
+  }
+  return kept
+}

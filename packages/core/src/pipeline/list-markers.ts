@@ -1,0 +1,18 @@
+/** List markers as printed at the start of a line. */
+
+const BULLET = /^([•·●○◦▪▫■□‣⁃∙➢➤►▶✓✔❖◆◇→–—*-])\s+(?=\S)/u
+const ORDERED = /^(\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,5})[.)])\s+(?=\S)/u
+
+/** The marker at the start of `text` (`•`, `1.`, `(a)`), or undefined when it does not start an item. */
+export function listMarker(text: string): string | undefined {
+  const bullet = BULLET.exec(text)
+  if (bullet) return bullet[1]
+  const ordered = ORDERED.exec(text)
+  // "1." followed by a capitalised word is more often a numbered heading; classify decides.
+  return ordered?.[1]
+}
+
+/** Whether a marker numbers its items rather than bulleting them. */
+export function isOrderedMarker(marker: string): boolean {
+  return /[.)]$/.test(marker) && marker.length > 1
+}

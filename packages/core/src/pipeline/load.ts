@@ -1,0 +1,125 @@
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { PdfxError } from '@pdfx/schema'
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js'
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs')
+
+let pdfjsPromise: Promise<PdfJs> | undefined
+
+/** pdf.js, imported on first use so that merely importing @pdfx/core stays cheap. */
+export function loadPdfJs(): Promise<PdfJs> {
+  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs')
+  return pdfjsPromise
+}
+
+/** Folder of the installed pdfjs-dist package, ending in '/' as pdf.js requires for data paths. */
+function pdfjsDataRoot(): string {
+  const require = createRequire(import.meta.url)
+  return `${dirname(require.resolve('pdfjs-dist/package.json'))}/`
+}
+
+/** A parsed PDF whose pages are read one at a time; call destroy() when done. */
+export interface PdfSource {
+  readonly pdfjs: PdfJs
+  readonly document: PDFDocumentProxy
+  readonly pageCount: number
+  getPage(pageNumber: number): Promise<PDFPageProxy>
+  destroy(): Promise<void>
+}
+
+export interface LoadOptions {
+  /** Documents with more pages are refused with `pdf_too_complex`. */
+  maxPages: number
+  /** Decode embedded images while walking operator lists (only the images output needs them). */
+  decodeImages: boolean
+}
+
+/** Opens PDF bytes with pdf.js in its safe configuration: no eval, no network, bundled font data. */
+export async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PdfSource> {
+  if (!looksLikePdf(bytes)) {
+    throw new PdfxError(
+      'not_a_pdf',
+      'The input is not a PDF: no %PDF- header in its first 1024 bytes',
+    )
+  }
+  const pdfjs = await loadPdfJs()
+  const root = pdfjsDataRoot()
+  const task = pdfjs.getDocument({
+    // pdf.js transfers the buffer it is given (and refuses Buffers): a plain copy keeps the
+    // caller's bytes usable.
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    useWorkerFetch: false,
+    disableAutoFetch: true,
+    disableStream: true,
+    enableXfa: false,
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
+    // Images larger than this many pixels are skipped before decoding: the fast engine never
+    // needs pixels, and skipping them is most of the cost of an operator list.
+    maxImageSize: options.decodeImages ? -1 : 1,
+    standardFontDataUrl: join(root, 'standard_fonts/'),
+    cMapUrl: join(root, 'cmaps/'),
+    cMapPacked: true,
+    wasmUrl: join(root, 'wasm/'),
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+  })
+  let document: PDFDocumentProxy
+  try {
+    document = await task.promise
+  } catch (error) {
+    await task.destroy().catch(() => undefined)
+    throw toLoadError(error)
+  }
+  if (document.numPages > options.maxPages) {
+    await document.destroy()
+    throw new PdfxError(
+      'pdf_too_complex',
+      `The PDF has ${document.numPages} pages; at most ${options.maxPages} are processed`,
+    )
+  }
+  return {
+    pdfjs,
+    document,
+    pageCount: document.numPages,
+    getPage: (pageNumber) => document.getPage(pageNumber),
+    destroy: () => document.destroy(),
+  }
+}
+
+/** A PDF starts with `%PDF-`, possibly after some junk (readers accept up to 1 KB of it). */
+function looksLikePdf(bytes: Uint8Array): boolean {
+  const end = Math.min(bytes.length - 4, 1024)
+  for (let i = 0; i < end; i++) {
+    if (
+      bytes[i] === 0x25 &&
+      bytes[i + 1] === 0x50 &&
+      bytes[i + 2] === 0x44 &&
+      bytes[i + 3] === 0x46 &&
+      bytes[i + 4] === 0x2d
+    ) {
+      return true
+    }
+  }
+  return false
+}
+
+/** Maps pdf.js load failures onto our stable error codes. */
+function toLoadError(error: unknown): PdfxError {
+  const name = (error as { name?: string } | null)?.name
+  const message = error instanceof Error ? error.message : String(error)
+  if (name === 'PasswordException') {
+    return new PdfxError('pdf_encrypted', 'The PDF is encrypted and needs a password', {
+      cause: error,
+    })
+  }
+  if (name === 'InvalidPDFException') {
+    return new PdfxError('pdf_damaged', `The PDF is damaged and cannot be read: ${message}`, {
+      cause: error,
+    })
+  }
+  return new PdfxError('pdf_damaged', `The PDF could not be parsed: ${message}`, { cause: error })
+}

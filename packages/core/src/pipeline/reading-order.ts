@@ -1,0 +1,149 @@
+import type { Block } from './types.js'
+
+/** Blocks wider than this share of their region span columns (titles, figures, wide paragraphs). */
+const WIDE_SHARE = 0.55
+/** A column of text has lines at least this share of the region's width, on the median. */
+const COLUMN_LINE_SHARE = 0.18
+/** A column holds at least this many characters; less is a table column or a label. */
+const COLUMN_MIN_CHARS = 120
+
+export interface ReadingOrder {
+  blocks: Block[]
+  /** False when side-by-side blocks had to be ordered without a clear column structure. */
+  clean: boolean
+}
+
+/**
+ * Orders the blocks of a page for reading: columns left to right, each top to bottom, with
+ * blocks that span the columns (titles, full-width figures) read where they stand between them.
+ * This is a recursive XY-cut that looks for gutters among narrow blocks only, so a spanning
+ * title or a centred page number cannot hide the columns below it.
+ */
+export function orderBlocks(blocks: readonly Block[]): ReadingOrder {
+  const state = { clean: true }
+  const ordered = orderRegion([...blocks], state, 0)
+  return { blocks: ordered, clean: state.clean }
+}
+
+interface Gutter {
+  left: number
+  right: number
+}
+
+function orderRegion(blocks: Block[], state: { clean: boolean }, depth: number): Block[] {
+  if (blocks.length < 2 || depth > 6) return orderRows(blocks, state)
+  let minLeft = Number.POSITIVE_INFINITY
+  let maxRight = Number.NEGATIVE_INFINITY
+  for (const block of blocks) {
+    minLeft = Math.min(minLeft, block.left)
+    maxRight = Math.max(maxRight, block.right)
+  }
+  const width = maxRight - minLeft
+  const narrow = blocks.filter((block) => block.right - block.left < WIDE_SHARE * width)
+  const gutters = findGutters(narrow, minLeft, maxRight)
+  if (gutters.length === 0) return orderRows(blocks, state)
+
+  const crosses = (block: Block) =>
+    gutters.some((gutter) => block.left < gutter.left && block.right > gutter.right)
+  const separators = blocks.filter(crosses).sort((p, q) => p.top - q.top)
+  const inColumns = blocks.filter((block) => !crosses(block))
+  const result: Block[] = []
+  let remaining = inColumns
+  for (let s = 0; s <= separators.length; s++) {
+    const separator = separators[s]
+    const limit = separator ? (separator.top + separator.bottom) / 2 : Number.POSITIVE_INFINITY
+    const band = remaining.filter((block) => (block.top + block.bottom) / 2 < limit)
+    remaining = remaining.filter((block) => (block.top + block.bottom) / 2 >= limit)
+    for (const column of splitColumns(band, gutters)) {
+      result.push(
+        ...(column.length === band.length
+          ? orderRows(column, state)
+          : orderRegion(column, state, depth + 1)),
+      )
+    }
+    if (separator) result.push(separator)
+  }
+  return result
+}
+
+/** Vertical strips with no narrow block in them, between columns that look like running text. */
+function findGutters(narrow: readonly Block[], minLeft: number, maxRight: number): Gutter[] {
+  if (narrow.length < 2) return []
+  const spans = narrow
+    .map((block) => [block.left, block.right] as const)
+    .sort((p, q) => p[0] - q[0])
+  const fontSizes = narrow.map((block) => block.fontSize).sort((p, q) => p - q)
+  const em = fontSizes[fontSizes.length >> 1] ?? 10
+  const candidates: Gutter[] = []
+  let reach = (spans[0] as readonly [number, number])[1]
+  for (const [left, right] of spans) {
+    if (left - reach >= 0.9 * em) candidates.push({ left: reach, right: left })
+    reach = Math.max(reach, right)
+  }
+  const width = maxRight - minLeft
+  return candidates.filter((gutter) => {
+    const leftSide = narrow.filter((block) => block.right <= gutter.left)
+    const rightSide = narrow.filter((block) => block.left >= gutter.right)
+    return looksLikeColumn(leftSide, width) && looksLikeColumn(rightSide, width)
+  })
+}
+
+function looksLikeColumn(blocks: readonly Block[], regionWidth: number): boolean {
+  let chars = 0
+  const widths: number[] = []
+  for (const block of blocks) {
+    for (const line of block.lines) {
+      chars += line.text.length
+      widths.push(line.right - line.left)
+    }
+  }
+  if (chars < COLUMN_MIN_CHARS) return false
+  widths.sort((p, q) => p - q)
+  return (widths[widths.length >> 1] ?? 0) >= COLUMN_LINE_SHARE * regionWidth
+}
+
+function splitColumns(blocks: readonly Block[], gutters: readonly Gutter[]): Block[][] {
+  const columns: Block[][] = gutters.map(() => [])
+  columns.push([])
+  for (const block of blocks) {
+    let index = 0
+    while (index < gutters.length && block.left >= (gutters[index] as Gutter).right - 0.01) index++
+    ;(columns[index] as Block[]).push(block)
+  }
+  return columns.filter((column) => column.length > 0)
+}
+
+/**
+ * Reads blocks top to bottom; blocks whose vertical extents overlap form a row read left to
+ * right. Side-by-side blocks without a column structure make the order a guess.
+ */
+function orderRows(blocks: Block[], state: { clean: boolean }): Block[] {
+  const sorted = blocks.sort((p, q) => p.top - q.top || p.left - q.left)
+  const result: Block[] = []
+  let row: Block[] = []
+  let rowBottom = Number.NEGATIVE_INFINITY
+  const flush = () => {
+    if (row.length > 1) {
+      row.sort((p, q) => p.left - q.left)
+      if (row.some((block) => block.lines.length > 2)) state.clean = false
+    }
+    result.push(...row)
+    row = []
+  }
+  for (const block of sorted) {
+    const overlap = rowBottom - block.top
+    if (
+      row.length > 0 &&
+      overlap > 0.5 * Math.min(block.bottom - block.top, rowBottom - (row[0] as Block).top)
+    ) {
+      row.push(block)
+      rowBottom = Math.max(rowBottom, block.bottom)
+    } else {
+      flush()
+      row = [block]
+      rowBottom = block.bottom
+    }
+  }
+  flush()
+  return result
+}

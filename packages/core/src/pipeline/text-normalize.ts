@@ -1,0 +1,54 @@
+/** Unicode clean-up of the strings pdf.js returns, before any layout work. */
+
+const LIGATURES: Record<string, string> = {
+  '\uFB00': 'ff',
+  '\uFB01': 'fi',
+  '\uFB02': 'fl',
+  '\uFB03': 'ffi',
+  '\uFB04': 'ffl',
+  '\uFB05': 'st',
+  '\uFB06': 'st',
+}
+
+/** Result of cleaning one string: the text and how many characters had to be thrown away. */
+export interface NormalizedText {
+  text: string
+  /** Control characters, U+FFFD and private-use characters: glyphs without a real Unicode value. */
+  unreliable: number
+}
+
+/**
+ * Expands ligatures, turns exotic spaces into plain ones and drops characters that carry no
+ * text (C0/C1 controls and U+FFFD appear when a font has no usable ToUnicode map). A soft hyphen
+ * is kept only at the very end, where it marks a hyphenation the line joiner should undo.
+ */
+export function normalizeText(input: string): NormalizedText {
+  let out = ''
+  let unreliable = 0
+  const last = input.length - 1
+  for (let i = 0; i <= last; i++) {
+    const ch = input[i] as string
+    const code = ch.charCodeAt(0)
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0) || code === 0xfffd) {
+      if (code !== 0x09 && code !== 0x0a && code !== 0x0d) unreliable++
+      if (code === 0x09) out += ' '
+      continue
+    }
+    if (code >= 0xe000 && code <= 0xf8ff) {
+      // Private-use code points are symbol-font glyphs (bullets, check marks) with no meaning.
+      unreliable++
+      continue
+    }
+    if (code === 0xad) {
+      if (i === last) out += '\u00AD'
+      continue
+    }
+    if (code === 0xa0 || (code >= 0x2000 && code <= 0x200a) || code === 0x202f || code === 0x3000) {
+      out += ' '
+      continue
+    }
+    if (code === 0x200b || code === 0xfeff || code === 0x200e || code === 0x200f) continue
+    out += LIGATURES[ch] ?? ch
+  }
+  return { text: out, unreliable }
+}

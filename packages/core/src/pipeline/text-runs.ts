@@ -1,0 +1,139 @@
+import { normalizeText } from './text-normalize.js'
+import type { TextRun } from './types.js'
+
+/** The parts of a pdf.js text item this stage reads. */
+export interface RawTextItem {
+  str: string
+  dir: string
+  /** Text rendering matrix in PDF user space (origin bottom-left). */
+  transform: number[]
+  /** Advance width in user space units. */
+  width: number
+  fontName: string
+}
+
+/** The parts of a pdf.js text style this stage reads. */
+export interface RawTextStyle {
+  fontFamily: string
+  ascent: number
+  descent: number
+  vertical?: boolean
+}
+
+/** What is known of a font beyond its generic family (from an operator list, when one was read). */
+export interface FontFacts {
+  name: string
+  bold: boolean
+  italic: boolean
+}
+
+export interface PageText {
+  runs: TextRun[]
+  chars: number
+  unreliableChars: number
+  /** Characters of text drawn at an angle, left out of the flow. */
+  rotatedChars: number
+}
+
+const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]bd\b|extrabold|ultrabold/i
+const ITALIC_NAME = /italic|oblique|[-,]it\b|slanted/i
+
+/** Reads bold and italic from a PostScript font name such as `ABCDEF+Arial,BoldItalic`. */
+export function fontFactsFromName(name: string, bold = false, italic = false): FontFacts {
+  const bare = name.replace(/^[A-Z]{6}\+/, '')
+  return {
+    name: bare,
+    bold: bold || BOLD_NAME.test(bare),
+    italic: italic || ITALIC_NAME.test(bare),
+  }
+}
+
+/**
+ * Turns pdf.js text items into runs in top-left page coordinates. `viewport` is the page's
+ * viewport transform at scale 1 (it flips y and applies the page rotation).
+ */
+export function toTextRuns(
+  items: readonly RawTextItem[],
+  styles: Readonly<Record<string, RawTextStyle>>,
+  viewport: readonly number[],
+  fonts: ReadonlyMap<string, FontFacts>,
+): PageText {
+  const runs: TextRun[] = []
+  let chars = 0
+  let unreliableChars = 0
+  let rotatedChars = 0
+  const [va = 1, vb = 0, vc = 0, vd = 1, ve = 0, vf = 0] = viewport
+  for (const item of items) {
+    if (item.str.length === 0) continue
+    const { text, unreliable } = normalizeText(item.str)
+    const visible = text.trim().length
+    chars += visible + unreliable
+    unreliableChars += unreliable
+    // A run of unmapped glyphs still takes up room on its line: keep it, textless, so that the
+    // gap it leaves does not split the line in two.
+    if (visible === 0 && unreliable === 0) {
+      // pdf.js emits a whitespace item where it saw a word gap, however narrow: a space that
+      // geometry alone would miss in tightly set text.
+      markSpaceAfter(runs[runs.length - 1], item, viewport)
+      continue
+    }
+    const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = item.transform
+    // Combined matrix viewport x item: maps text space to top-left page space.
+    const ma = va * a + vc * b
+    const mb = vb * a + vd * b
+    const mc = va * c + vc * d
+    const md = vb * c + vd * d
+    const x = va * e + vc * f + ve
+    const y = vb * e + vd * f + vf
+    const style = styles[item.fontName]
+    if (style?.vertical || Math.abs(mb) > Math.abs(ma) * 0.09 || ma < 0) {
+      // Vertical or rotated text (margin labels, rotated table headers) is not part of the flow.
+      rotatedChars += visible
+      continue
+    }
+    const fontSize = Math.hypot(mc, md)
+    if (!(fontSize > 0.5) || !Number.isFinite(x) || !Number.isFinite(y)) continue
+    const ascent = sane(style?.ascent, 0.3, 1.3, 0.8)
+    const descent = -sane(style?.descent === undefined ? undefined : -style.descent, 0, 0.6, 0.2)
+    const facts = fonts.get(item.fontName)
+    runs.push({
+      text,
+      left: x,
+      right: x + Math.max(item.width, 0),
+      top: y - ascent * fontSize,
+      bottom: y - descent * fontSize,
+      baseline: y,
+      fontSize,
+      fontId: item.fontName,
+      bold: facts?.bold ?? false,
+      italic: facts?.italic ?? false,
+      monospace: style?.fontFamily === 'monospace',
+      rtl: item.dir === 'rtl',
+    })
+  }
+  return { runs, chars, unreliableChars, rotatedChars }
+}
+
+function markSpaceAfter(
+  run: TextRun | undefined,
+  item: RawTextItem,
+  viewport: readonly number[],
+): void {
+  if (!run || run.text.endsWith(' ')) return
+  const [va = 1, vb = 0, vc = 0, vd = 1, ve = 0, vf = 0] = viewport
+  const e = item.transform[4] ?? 0
+  const f = item.transform[5] ?? 0
+  const x = va * e + vc * f + ve
+  const y = vb * e + vd * f + vf
+  if (
+    Math.abs(y - run.baseline) < 0.3 * run.fontSize &&
+    x >= run.right - 0.5 * run.fontSize &&
+    x <= run.right + run.fontSize
+  ) {
+    run.text += ' '
+  }
+}
+
+function sane(value: number | undefined, min: number, max: number, fallback: number): number {
+  return value !== undefined && value >= min && value <= max ? value : fallback
+}

@@ -1,0 +1,85 @@
+/**
+ * Plain data passed between pipeline stages. Coordinates are PDF points with the origin at the
+ * top-left of the page and y growing downward (ARCHITECTURE.md).
+ */
+
+/** A horizontal piece of text drawn with one font at one size. */
+export interface TextRun {
+  text: string
+  left: number
+  top: number
+  right: number
+  bottom: number
+  /** y of the baseline. */
+  baseline: number
+  fontSize: number
+  /** pdf.js font id (`g_d0_f2`): document-wide, so equal ids mean the same font. */
+  fontId: string
+  bold: boolean
+  italic: boolean
+  monospace: boolean
+  rtl: boolean
+}
+
+/** Runs on one baseline that read as one piece (never across a column gutter). */
+export interface Line {
+  runs: TextRun[]
+  text: string
+  left: number
+  top: number
+  right: number
+  bottom: number
+  baseline: number
+  /** Size of the font that draws most of the line's characters. */
+  fontSize: number
+  fontId: string
+  bold: boolean
+  italic: boolean
+  monospace: boolean
+}
+
+export type BlockKind =
+  | 'heading'
+  | 'paragraph'
+  | 'list-item'
+  | 'caption'
+  | 'footnote'
+  | 'code'
+  | 'header'
+  | 'footer'
+
+/** Consecutive lines that belong together: a paragraph, a heading, one list item. */
+export interface Block {
+  lines: Line[]
+  page: number
+  left: number
+  top: number
+  right: number
+  bottom: number
+  fontSize: number
+  fontId: string
+  bold: boolean
+  italic: boolean
+  monospace: boolean
+  kind: BlockKind
+  /** Heading level 1-6 when kind is heading. */
+  level?: number
+  /** Nesting depth of a list item, 0 for the outermost. */
+  depth?: number
+  /** The list marker as printed (`•`, `1.`, `a)`), for list items. */
+  marker?: string
+}
+
+/** One page after layout analysis. */
+export interface PageLayout {
+  number: number
+  width: number
+  height: number
+  /** Blocks in reading order. */
+  blocks: Block[]
+  /** Characters drawn on the page, and how many of them had no reliable Unicode mapping. */
+  chars: number
+  unreliableChars: number
+  /** Whether columns were found by a clean cut (false: the order is a best effort). */
+  cleanLayout: boolean
+}

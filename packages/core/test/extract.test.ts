@@ -1,0 +1,216 @@
+import { ExtractedDocumentSchema } from '@pdfx/schema'
+import { describe, expect, it } from 'vitest'
+import { extract } from '../src/index.js'
+import { buildPdf, type TextSpec, wrapText } from './pdf-builder.js'
+import { pdfNeedingPassword, pdfWithoutText, rawPdf } from './raw-pdf.js'
+
+const LOREM =
+  'The committee reviewed the budget for the coming year and agreed that the reserve should grow slowly while the maintenance backlog is cleared. Members asked for a clearer breakdown of staff costs in the next report, and for the figures to be published before the spring meeting.'
+
+describe('extract', () => {
+  it('turns a large first line into a heading above its paragraph', async () => {
+    const pdf = await buildPdf([
+      [
+        { text: 'Annual report', size: 24, x: 72, y: 80, font: 'bold' },
+        { text: 'Revenue grew in every region this year.', size: 11, x: 72, y: 120 },
+      ],
+    ])
+    const doc = await extract(pdf)
+    expect(ExtractedDocumentSchema.parse(doc)).toBeTruthy()
+    expect(doc.elements.map((element) => element.type)).toEqual(['heading', 'paragraph'])
+    expect(doc.elements[0]).toMatchObject({
+      id: 'el_0001',
+      level: 1,
+      text: 'Annual report',
+      page: 1,
+    })
+    expect(doc.markdown).toBe('# Annual report\n\nRevenue grew in every region this year.\n')
+    expect(doc.title).toBe('Annual report')
+    expect(doc.source).toMatchObject({ engine: 'fast', pages: 1 })
+  })
+
+  it('ranks heading levels by size and keeps paragraphs whole across lines', async () => {
+    const body = await wrapText(LOREM, { x: 72, y: 160, width: 300 })
+    const pdf = await buildPdf([
+      [
+        { text: 'Budget review', size: 22, x: 72, y: 80, font: 'bold' },
+        { text: '1.1 Reserves', size: 15, x: 72, y: 130, font: 'bold' },
+        ...body.texts,
+      ],
+    ])
+    const doc = await extract(pdf)
+    expect(doc.elements.map((element) => [element.type, element.level])).toEqual([
+      ['heading', 1],
+      ['heading', 2],
+      ['paragraph', undefined],
+    ])
+    expect(doc.elements[2]?.text).toBe(LOREM)
+  })
+
+  it('reads bulleted and numbered lists as list elements with their items', async () => {
+    const pdf = await buildPdf([
+      [
+        { text: 'Steps to follow before the audit starts:', x: 72, y: 80 },
+        { text: '• Collect the receipts', x: 72, y: 100 },
+        { text: '• Check the bank statements', x: 72, y: 115 },
+        { text: '1. Sign the declaration', x: 72, y: 145 },
+        { text: '2. Send it to the auditor', x: 72, y: 160 },
+      ],
+    ])
+    const doc = await extract(pdf)
+    const lists = doc.elements.filter((element) => element.type === 'list')
+    expect(lists.flatMap((list) => list.items)).toEqual([
+      'Collect the receipts',
+      'Check the bank statements',
+      'Sign the declaration',
+      'Send it to the auditor',
+    ])
+    expect(doc.markdown).toContain('- Collect the receipts\n- Check the bank statements')
+    expect(doc.markdown).toContain('1. Sign the declaration\n2. Send it to the auditor')
+  })
+
+  it('reads two columns one after the other, under a full-width title', async () => {
+    const left = await wrapText(`Left column. ${LOREM}`, { x: 72, y: 130, width: 220 })
+    const right = await wrapText(`Right column. ${LOREM}`, { x: 320, y: 130, width: 220 })
+    const pdf = await buildPdf([
+      [
+        { text: 'A two-column page', size: 20, x: 72, y: 80, font: 'bold' },
+        ...left.texts,
+        ...right.texts,
+      ],
+    ])
+    const doc = await extract(pdf)
+    const paragraphs = doc.elements.filter((element) => element.type === 'paragraph')
+    expect(paragraphs.map((element) => element.text)).toEqual([
+      `Left column. ${LOREM}`,
+      `Right column. ${LOREM}`,
+    ])
+  })
+
+  it('joins words hyphenated at line ends and keeps real hyphens', async () => {
+    const lines: TextSpec[] = [
+      { text: 'Most of the tra-', x: 72, y: 100 },
+      { text: 'ditional methods are well-', x: 72, y: 114 },
+      { text: 'known, and the COVID-', x: 72, y: 128 },
+      { text: '19 rules changed them.', x: 72, y: 142 },
+    ]
+    const doc = await extract(await buildPdf([lines]))
+    expect(doc.elements[0]?.text).toBe(
+      'Most of the traditional methods are well-known, and the COVID-19 rules changed them.',
+    )
+  })
+
+  it('keeps running headers and page numbers as elements but out of the Markdown', async () => {
+    const pages = [1, 2, 3].map((n) => [
+      { text: 'Quarterly bulletin', size: 8, x: 72, y: 40 },
+      { text: `Page ${n} of 3`, size: 8, x: 280, y: 760 },
+      { text: `Section ${n} says what happened in month ${n} of the quarter.`, x: 72, y: 120 },
+    ])
+    const doc = await extract(await buildPdf(pages))
+    expect(doc.elements.filter((element) => element.type === 'header')).toHaveLength(3)
+    expect(doc.elements.filter((element) => element.type === 'footer')).toHaveLength(3)
+    expect(doc.markdown).not.toContain('Quarterly bulletin')
+    expect(doc.markdown).not.toContain('Page 2 of 3')
+    const kept = await extract(await buildPdf(pages), { keepFurniture: true })
+    expect(kept.markdown).toContain('Quarterly bulletin')
+  })
+
+  it('joins a paragraph that a page break cut mid-sentence', async () => {
+    const pdf = await buildPdf([
+      [{ text: 'The inspection of the northern bridge found that the', x: 72, y: 740 }],
+      [{ text: 'bearings need replacing within two years.', x: 72, y: 72 }],
+    ])
+    const doc = await extract(pdf)
+    expect(
+      doc.elements.filter((element) => element.type === 'paragraph').map((element) => element.text),
+    ).toEqual([
+      'The inspection of the northern bridge found that the bearings need replacing within two years.',
+    ])
+  })
+
+  it('produces chunks under the token budget that point at their elements', async () => {
+    const texts: TextSpec[] = [{ text: 'Minutes', size: 20, x: 72, y: 60, font: 'bold' }]
+    let y = 100
+    for (let i = 0; i < 6; i++) {
+      const block = await wrapText(`Item ${i + 1}. ${LOREM}`, { x: 72, y, width: 460 })
+      texts.push(...block.texts)
+      y = block.bottom + 24
+    }
+    const doc = await extract(await buildPdf([texts]), {
+      outputs: ['markdown', 'elements', 'chunks'],
+      chunkTokens: 80,
+    })
+    expect(ExtractedDocumentSchema.parse(doc)).toBeTruthy()
+    const chunks = doc.chunks ?? []
+    expect(chunks.length).toBeGreaterThan(3)
+    const ids = new Set(doc.elements.map((element) => element.id))
+    for (const chunk of chunks) {
+      expect(chunk.tokens).toBeLessThanOrEqual(80)
+      expect(chunk.section).toBe('Minutes')
+      for (const id of chunk.elementIds) expect(ids.has(id)).toBe(true)
+    }
+  })
+
+  it('detects the language of the text', async () => {
+    const body = await wrapText(LOREM, { x: 72, y: 100, width: 460 })
+    expect((await extract(await buildPdf([body.texts]))).language).toBe('en')
+  })
+
+  it('gives the same output for the same bytes', async () => {
+    const pdf = await buildPdf([[{ text: 'Same in, same out.', x: 72, y: 72 }]])
+    expect(JSON.stringify(await extract(pdf))).toBe(JSON.stringify(await extract(pdf)))
+  })
+
+  it('warns about pages without a text layer instead of failing', async () => {
+    const doc = await extract(pdfWithoutText())
+    expect(doc.markdown).toBe('')
+    expect(doc.warnings?.join(' ')).toMatch(/no text layer/)
+  })
+
+  it('says that hybrid is not available yet and answers with the fast engine', async () => {
+    const doc = await extract(await buildPdf([[{ text: 'Hello.', x: 72, y: 72 }]]), {
+      mode: 'hybrid',
+    })
+    expect(doc.source.engine).toBe('fast')
+    expect(doc.warnings?.join(' ')).toMatch(/hybrid/)
+  })
+})
+
+describe('extract on bad input', () => {
+  it('refuses bytes that are not a PDF', async () => {
+    await expect(extract(new TextEncoder().encode('<html>not a pdf</html>'))).rejects.toMatchObject(
+      { code: 'not_a_pdf' },
+    )
+    await expect(extract(new Uint8Array())).rejects.toMatchObject({ code: 'not_a_pdf' })
+  })
+
+  it('refuses a PDF that needs a password', async () => {
+    await expect(extract(pdfNeedingPassword())).rejects.toMatchObject({ code: 'pdf_encrypted' })
+  })
+
+  it('refuses a damaged PDF', async () => {
+    const damaged = new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog >>\n%%EOF\n')
+    await expect(extract(damaged)).rejects.toMatchObject({ code: 'pdf_damaged' })
+  })
+
+  it('refuses a PDF over the page limit', async () => {
+    const pdf = await buildPdf([[{ text: 'one', x: 72, y: 72 }], [{ text: 'two', x: 72, y: 72 }]])
+    await expect(extract(pdf, { maxPages: 1 })).rejects.toMatchObject({ code: 'pdf_too_complex' })
+  })
+
+  it('rejects bad options with invalid_request', async () => {
+    const pdf = rawPdf(['<< /Type /Catalog >>'])
+    await expect(extract(pdf, { chunkTokens: 0 })).rejects.toMatchObject({
+      code: 'invalid_request',
+    })
+  })
+
+  it('stops when its signal is aborted', async () => {
+    const controller = new AbortController()
+    controller.abort()
+    const pdf = await buildPdf([[{ text: 'never read', x: 72, y: 72 }]])
+    await expect(extract(pdf, { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    })
+  })
+})

@@ -1,0 +1,92 @@
+import { PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib'
+
+/** One piece of text placed on a page; `y` is measured from the top of the page, in points. */
+export interface TextSpec {
+  text: string
+  x: number
+  y: number
+  size?: number
+  font?: 'regular' | 'bold' | 'italic' | 'mono'
+}
+
+/** A page: its text pieces, and optionally its size in points (default US Letter). */
+export interface PageSpec {
+  texts: TextSpec[]
+  width?: number
+  height?: number
+}
+
+/** Options of the generated document. */
+export interface BuildOptions {
+  title?: string
+  /** Outline entries are not supported by pdf-lib's high-level API; see buildPdf's callers. */
+  userPassword?: string
+}
+
+const FONT_NAMES = {
+  regular: StandardFonts.Helvetica,
+  bold: StandardFonts.HelveticaBold,
+  italic: StandardFonts.HelveticaOblique,
+  mono: StandardFonts.Courier,
+} as const
+
+/** Builds a PDF from a description of its pages, for tests: fixtures are code, not files. */
+export async function buildPdf(
+  pages: readonly (PageSpec | TextSpec[])[],
+  options: BuildOptions = {},
+): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  if (options.title) pdf.setTitle(options.title)
+  const fonts = new Map<keyof typeof FONT_NAMES, PDFFont>()
+  for (const spec of pages) {
+    const { texts, width = 612, height = 792 } = Array.isArray(spec) ? { texts: spec } : spec
+    const page = pdf.addPage([width, height])
+    for (const piece of texts) {
+      const kind = piece.font ?? 'regular'
+      let font = fonts.get(kind)
+      if (!font) {
+        font = await pdf.embedFont(FONT_NAMES[kind])
+        fonts.set(kind, font)
+      }
+      const size = piece.size ?? 11
+      page.drawText(piece.text, { x: piece.x, y: height - piece.y, size, font })
+    }
+  }
+  return pdf.save({ useObjectStreams: false })
+}
+
+/**
+ * Lays out paragraphs as wrapped lines in a column, returning text pieces. Widths are measured
+ * with Helvetica's metrics, like a word processor would.
+ */
+export async function wrapText(
+  text: string,
+  column: {
+    x: number
+    y: number
+    width: number
+    size?: number
+    leading?: number
+    font?: TextSpec['font']
+  },
+): Promise<{ texts: TextSpec[]; bottom: number }> {
+  const pdf = await PDFDocument.create()
+  const font = await pdf.embedFont(FONT_NAMES[column.font ?? 'regular'])
+  const size = column.size ?? 11
+  const leading = column.leading ?? size * 1.3
+  const texts: TextSpec[] = []
+  let line = ''
+  let y = column.y
+  for (const word of text.split(/\s+/)) {
+    const candidate = line ? `${line} ${word}` : word
+    if (font.widthOfTextAtSize(candidate, size) > column.width && line) {
+      texts.push({ text: line, x: column.x, y, size, font: column.font ?? 'regular' })
+      y += leading
+      line = word
+    } else {
+      line = candidate
+    }
+  }
+  if (line) texts.push({ text: line, x: column.x, y, size, font: column.font ?? 'regular' })
+  return { texts, bottom: y }
+}
