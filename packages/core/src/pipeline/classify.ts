@@ -36,8 +36,10 @@ export function measureText(pages: readonly PageLayout[]): TextStatistics {
   let allChars = 0
   for (const page of pages) {
     for (const block of page.blocks) {
+      // Running text comes in blocks of several lines; labels and captions mostly do not.
+      const weight = block.lines.length > 1 ? 2 : 1
       for (const line of block.lines) {
-        const n = line.text.length
+        const n = line.text.length * weight
         const size = Math.round(line.fontSize * 2) / 2
         bySize.set(size, (bySize.get(size) ?? 0) + n)
         byFont.set(line.fontId, (byFont.get(line.fontId) ?? 0) + n)
@@ -152,10 +154,15 @@ function isHeading(
 ): boolean {
   if (text.length > HEADING_MAX_CHARS || block.lines.length > 4 || !/\p{L}/u.test(text))
     return false
-  // Headings name a section; sentences end with a full stop.
-  if (/[.;,]$/.test(text) && !/\.\.\.$/.test(text)) return false
-  const larger = block.fontSize >= stats.bodySize * HEADING_SIZE_RATIO
-  if (larger) return block.lines.length <= 3 || text.length < 100
+  // A bulleted line is a list item, whatever its size.
+  if (marker !== undefined && !isSectionNumber(text)) return false
+  const words = text.split(/\s+/).length
+  const ratio = block.fontSize / stats.bodySize
+  // Headings name a section; sentences end with a full stop (a display-size title may not).
+  if (/[.;,]$/.test(text) && !/\.\.\.$/.test(text) && !(ratio >= 1.3 && words <= 12)) return false
+  if (/:$/.test(text) && words > 8) return false
+  if (ratio >= HEADING_SIZE_RATIO)
+    return ratio >= 1.3 ? block.lines.length <= 3 || text.length < 100 : block.lines.length <= 2
   if (block.fontSize < stats.bodySize * 0.95) return false
   if (block.lines.length > 2 || text.length > 100) return false
   const followedByBody =
@@ -163,8 +170,6 @@ function isHeading(
     next.top > block.top &&
     (next.lines.length > 1 || plainText(next).length > text.length)
   if (!followedByBody) return false
-  const words = text.split(/\s+/).length
-  if (marker !== undefined && !isSectionNumber(text)) return false
   if (block.bold && !(next?.bold ?? false)) return true
   const letters = text.replace(/[^\p{L}]/gu, '')
   if (letters.length >= 4 && letters === letters.toUpperCase() && words <= 12) return true

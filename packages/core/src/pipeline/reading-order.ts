@@ -4,6 +4,8 @@ import type { Block } from './types.js'
 const WIDE_SHARE = 0.55
 /** A column of text has lines at least this share of the region's width, on the median. */
 const COLUMN_LINE_SHARE = 0.18
+/** A gutter may be crossed by blocks adding up to this share of the tallest column's height. */
+const GUTTER_MAX_COVERAGE = 0.12
 /** A column holds at least this many characters; less is a table column or a label. */
 const COLUMN_MIN_CHARS = 120
 
@@ -66,25 +68,48 @@ function orderRegion(blocks: Block[], state: { clean: boolean }, depth: number):
   return result
 }
 
-/** Vertical strips with no narrow block in them, between columns that look like running text. */
+/**
+ * Vertical strips that narrow blocks leave (almost) empty, between columns that look like running
+ * text. A few short blocks may cross a gutter (centred author lines, a page number): they only
+ * become separators. Coverage is measured in points of block height per point of width.
+ */
 function findGutters(narrow: readonly Block[], minLeft: number, maxRight: number): Gutter[] {
   if (narrow.length < 2) return []
-  const spans = narrow
-    .map((block) => [block.left, block.right] as const)
-    .sort((p, q) => p[0] - q[0])
-  const fontSizes = narrow.map((block) => block.fontSize).sort((p, q) => p - q)
-  const em = fontSizes[fontSizes.length >> 1] ?? 10
-  const candidates: Gutter[] = []
-  let reach = (spans[0] as readonly [number, number])[1]
-  for (const [left, right] of spans) {
-    if (left - reach >= 0.9 * em) candidates.push({ left: reach, right: left })
-    reach = Math.max(reach, right)
+  const width = Math.ceil(maxRight - minLeft) + 1
+  const coverage = new Float64Array(width)
+  let tallest = 0
+  const fontSizes: number[] = []
+  for (const block of narrow) {
+    const height = block.bottom - block.top
+    const from = Math.max(0, Math.floor(block.left - minLeft))
+    const to = Math.min(width - 1, Math.ceil(block.right - minLeft))
+    for (let x = from; x <= to; x++) coverage[x] = (coverage[x] as number) + height
+    fontSizes.push(block.fontSize)
   }
-  const width = maxRight - minLeft
+  for (let x = 0; x < width; x++) tallest = Math.max(tallest, coverage[x] as number)
+  fontSizes.sort((p, q) => p - q)
+  const em = fontSizes[fontSizes.length >> 1] ?? 10
+  const limit = tallest * GUTTER_MAX_COVERAGE
+  const candidates: Gutter[] = []
+  let start = -1
+  for (let x = 0; x <= width; x++) {
+    const open = x < width && (coverage[x] as number) <= limit
+    if (open && start === -1) start = x
+    if (!open && start !== -1) {
+      // A gutter lies between text on both sides, never at the region's margins.
+      if (start > 0 && x < width && x - start >= 0.9 * em) {
+        candidates.push({ left: minLeft + start, right: minLeft + x })
+      }
+      start = -1
+    }
+  }
   return candidates.filter((gutter) => {
-    const leftSide = narrow.filter((block) => block.right <= gutter.left)
-    const rightSide = narrow.filter((block) => block.left >= gutter.right)
-    return looksLikeColumn(leftSide, width) && looksLikeColumn(rightSide, width)
+    const leftSide = narrow.filter((block) => block.right <= gutter.left + 1)
+    const rightSide = narrow.filter((block) => block.left >= gutter.right - 1)
+    return (
+      looksLikeColumn(leftSide, maxRight - minLeft) &&
+      looksLikeColumn(rightSide, maxRight - minLeft)
+    )
   })
 }
 
@@ -121,7 +146,6 @@ function orderRows(blocks: Block[], state: { clean: boolean }): Block[] {
   const sorted = blocks.sort((p, q) => p.top - q.top || p.left - q.left)
   const result: Block[] = []
   let row: Block[] = []
-  let rowBottom = Number.NEGATIVE_INFINITY
   const flush = () => {
     if (row.length > 1) {
       row.sort((p, q) => p.left - q.left)
@@ -131,17 +155,15 @@ function orderRows(blocks: Block[], state: { clean: boolean }): Block[] {
     row = []
   }
   for (const block of sorted) {
-    const overlap = rowBottom - block.top
-    if (
-      row.length > 0 &&
-      overlap > 0.5 * Math.min(block.bottom - block.top, rowBottom - (row[0] as Block).top)
-    ) {
+    const first = row[0]
+    // Blocks share a row when they overlap the row's first block by half the smaller height:
+    // comparing with the first block, not the row's growing extent, keeps rows from chaining.
+    const overlap = first ? Math.min(first.bottom, block.bottom) - block.top : 0
+    if (first && overlap > 0.5 * Math.min(block.bottom - block.top, first.bottom - first.top)) {
       row.push(block)
-      rowBottom = Math.max(rowBottom, block.bottom)
     } else {
       flush()
       row = [block]
-      rowBottom = block.bottom
     }
   }
   flush()

@@ -6,6 +6,12 @@ describe('normalizeText', () => {
     expect(normalizeText('\uFB01nal e\uFB00ort\u00A0now').text).toBe('final effort now')
   })
 
+  it('folds typographic quotes, dashes and the ellipsis to ASCII', () => {
+    expect(normalizeText('\u201CIt\u2019s 1999\u20132001\u2026\u201D').text).toBe(
+      '"It\'s 1999-2001..."',
+    )
+  })
+
   it('drops glyphs without Unicode and counts them', () => {
     expect(normalizeText('\u001f\u001eabc\uFFFD\uE001')).toEqual({ text: 'abc', unreliable: 4 })
   })

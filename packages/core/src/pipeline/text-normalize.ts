@@ -1,6 +1,24 @@
 /** Unicode clean-up of the strings pdf.js returns, before any layout work. */
 
-const LIGATURES: Record<string, string> = {
+/**
+ * Ligatures expand to their letters; typographic quotes, dashes and the ellipsis fold to ASCII,
+ * as in the reference Markdown of the published benchmark and in most text pipelines downstream.
+ */
+const REPLACEMENTS: Record<string, string> = {
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201A': "'",
+  '\u201B': "'",
+  '\u201C': '"',
+  '\u201D': '"',
+  '\u201E': '"',
+  '\u201F': '"',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2015': '-',
+  '\u2212': '-',
+  '\u2026': '...',
   '\uFB00': 'ff',
   '\uFB01': 'fi',
   '\uFB02': 'fl',
@@ -18,7 +36,7 @@ export interface NormalizedText {
 }
 
 /**
- * Expands ligatures, turns exotic spaces into plain ones and drops characters that carry no
+ * Expands ligatures, folds typographic punctuation to ASCII, turns exotic spaces into plain ones and drops characters that carry no
  * text (C0/C1 controls and U+FFFD appear when a font has no usable ToUnicode map). A soft hyphen
  * is kept only at the very end, where it marks a hyphenation the line joiner should undo.
  */
@@ -48,7 +66,7 @@ export function normalizeText(input: string): NormalizedText {
       continue
     }
     if (code === 0x200b || code === 0xfeff || code === 0x200e || code === 0x200f) continue
-    out += LIGATURES[ch] ?? ch
+    out += REPLACEMENTS[ch] ?? ch
   }
   return { text: out, unreliable }
 }
