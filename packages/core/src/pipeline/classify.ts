@@ -1,10 +1,12 @@
 import { isOrderedMarker, listMarker } from './list-markers.js'
-import type { Block, PageLayout } from './types.js'
+import type { Block, Line, PageLayout } from './types.js'
 
 /** A block this much larger than the body text is a heading when it is short. */
 const HEADING_SIZE_RATIO = 1.12
 /** Longest text, in characters, that still reads as a heading. */
 const HEADING_MAX_CHARS = 160
+/** Top and bottom share of the page where a body-size line is a running head, not a heading. */
+const MARGIN_SHARE = 0.08
 
 const SECTION_NUMBER = /^((?:\d{1,2}\.){0,5}\d{1,2})\.?\s+\S/
 const ROMAN_SECTION = /^([IVX]{1,5})\.\s+\S/
@@ -121,7 +123,7 @@ function classifyBlock(
     return
   }
   const marker = listMarker(text)
-  if (isHeading(block, text, next, stats, marker)) {
+  if (!sitsBesideOthers(block, page) && isHeading(block, text, next, stats, marker, page.height)) {
     block.kind = 'heading'
     return
   }
@@ -145,12 +147,29 @@ function classifyBlock(
   block.kind = 'paragraph'
 }
 
+/**
+ * Whether a one-line block shares its baseline with another block: a running head beside a page
+ * number or a course code, a table-of-contents entry beside its page number, a table cell.
+ * Headings stand alone on their line.
+ */
+function sitsBesideOthers(block: Block, page: PageLayout): boolean {
+  if (block.lines.length > 2) return false
+  const baseline = (block.lines[0] as Line).baseline
+  return page.blocks.some(
+    (other) =>
+      other !== block &&
+      Math.abs((other.lines[0] as Line).baseline - baseline) < 0.3 * block.fontSize &&
+      (other.left > block.right || other.right < block.left),
+  )
+}
+
 function isHeading(
   block: Block,
   text: string,
   next: Block | undefined,
   stats: TextStatistics,
   marker: string | undefined,
+  pageHeight: number,
 ): boolean {
   if (text.length > HEADING_MAX_CHARS || block.lines.length > 4 || !/\p{L}/u.test(text))
     return false
@@ -165,6 +184,11 @@ function isHeading(
     return ratio >= 1.3 ? block.lines.length <= 3 || text.length < 100 : block.lines.length <= 2
   if (block.fontSize < stats.bodySize * 0.95) return false
   if (block.lines.length > 2 || text.length > 100) return false
+  // At body size, only a line in the body of the page and followed by running text is a heading:
+  // in the margins it is a running head, before a cell it is a table header.
+  if (block.top < pageHeight * MARGIN_SHARE || block.bottom > pageHeight * (1 - MARGIN_SHARE)) {
+    return false
+  }
   const followedByBody =
     next !== undefined &&
     next.top > block.top &&

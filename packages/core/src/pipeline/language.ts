@@ -80,7 +80,7 @@ const ISO_639_1: Record<string, string> = {
 }
 
 /** Most characters looked at: detection is statistical and a sample is as good as the whole. */
-const SAMPLE_CHARS = 4000
+const SAMPLE_CHARS = 2000
 
 type Franc = (text: string, options?: { minLength?: number }) => string
 let francPromise: Promise<Franc> | undefined

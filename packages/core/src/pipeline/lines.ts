@@ -4,6 +4,8 @@ import type { Line, TextRun } from './types.js'
 const SEGMENT_GAP_EM = 1.1
 /** A gap wider than this many font sizes always splits a row. */
 const WIDE_GAP_EM = 4
+/** A bare section or item number: `3.`, `2.1`, `IV.`, `(a)`. */
+const NUMBER_LABEL = /^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[IVXivx]{1,5}|[A-Za-z])[.)]?)$/
 /** Rows above and below that are consulted about a gap. */
 const GAP_WINDOW_ROWS = 8
 /** A gap wider than this many font sizes between two runs reads as a space. */
@@ -80,6 +82,9 @@ function splitsRow(
   const gap = next.left - prev.right
   const em = Math.max(prev.fontSize, next.fontSize)
   if (gap <= SEGMENT_GAP_EM * em) return false
+  // A section number or list number set apart by a tab belongs to the text after it.
+  if (NUMBER_LABEL.test(prev.text.trim()) && gap < WIDE_GAP_EM * em && prev === row0(rows, index))
+    return false
   if (gap > WIDE_GAP_EM * em) return true
   const center = (prev.right + next.left) / 2
   let supporting = 0
@@ -101,6 +106,10 @@ function splitsRow(
     else if (near) supporting++
   }
   return supporting >= 2 && supporting >= crossing
+}
+
+function row0(rows: readonly TextRun[][], index: number): TextRun | undefined {
+  return rows[index]?.[0]
 }
 
 /** Builds a line from runs sorted left to right, inserting spaces where the gaps say so. */

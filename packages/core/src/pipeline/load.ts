@@ -9,8 +9,43 @@ let pdfjsPromise: Promise<PdfJs> | undefined
 
 /** pdf.js, imported on first use so that merely importing @pdfx/core stays cheap. */
 export function loadPdfJs(): Promise<PdfJs> {
-  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs')
+  pdfjsPromise ??= importPdfJs()
   return pdfjsPromise
+}
+
+/**
+ * The legacy build bundles core-js, which on Node 20 replaces `Array.prototype.push`,
+ * `JSON.parse` and `JSON.stringify` for the whole process with slow polyfills (push alone was a
+ * tenth of our extraction time, and every server response is a JSON.stringify). The natives are
+ * put back once both bundles have run. The worker bundle is imported here too, in this thread,
+ * because pdf.js's "fake worker" would otherwise import it later and patch the natives again.
+ */
+async function importPdfJs(): Promise<PdfJs> {
+  const natives = {
+    push: Array.prototype.push,
+    parse: JSON.parse,
+    stringify: JSON.stringify,
+  }
+  const [pdfjs] = await Promise.all([
+    import('pdfjs-dist/legacy/build/pdf.mjs'),
+    // @ts-expect-error pdfjs-dist ships no declarations for the worker bundle
+    import('pdfjs-dist/legacy/build/pdf.worker.mjs'),
+  ])
+  restore(Array.prototype, 'push', natives.push)
+  restore(JSON, 'parse', natives.parse)
+  restore(JSON, 'stringify', natives.stringify)
+  return pdfjs
+}
+
+function restore(target: object, key: string, value: unknown): void {
+  if (Reflect.get(target, key) !== value) {
+    Object.defineProperty(target, key, {
+      value,
+      writable: true,
+      configurable: true,
+      enumerable: false,
+    })
+  }
 }
 
 /** Folder of the installed pdfjs-dist package, ending in '/' as pdf.js requires for data paths. */
