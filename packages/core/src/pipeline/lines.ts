@@ -87,8 +87,11 @@ function splitsRow(
     return false
   if (gap > WIDE_GAP_EM * em) return true
   const center = (prev.right + next.left) / 2
+  const probe = next.left - 0.3 * Math.min(gap, em)
   let supporting = 0
   let crossing = 0
+  let aligned = 0
+  let crossingProbe = 0
   const from = Math.max(0, index - GAP_WINDOW_ROWS)
   const to = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS)
   for (let r = from; r <= to; r++) {
@@ -101,10 +104,15 @@ function splitsRow(
     for (const run of row) {
       if (run.left < center && run.right > center) crosses = true
       if (run.right > center - 2 * em && run.left < center + 2 * em) near = true
+      if (Math.abs(run.left - next.left) < 0.15 * em) aligned++
+      if (run.left < probe && run.right > probe) crossingProbe++
     }
     if (crosses) crossing++
     else if (near) supporting++
   }
+  // A column edge: several rows start text exactly where the next piece starts, and the text
+  // before it stops short (the gap's middle can fall inside a column when a line is short).
+  if (aligned >= 3 && crossingProbe * 2 <= aligned) return true
   return supporting >= 2 && supporting >= crossing
 }
 
