@@ -1,6 +1,6 @@
 import { type ExtractedDocument, PdfxError } from '@pdfx/schema'
 import { type ExtractOptions, type ResolvedOptions, resolveOptions } from './options.js'
-import { groupBlocks, settleBlockStyle } from './pipeline/blocks.js'
+import { groupBlocks, newBlock, settleBlockStyle } from './pipeline/blocks.js'
 import { chunkElements } from './pipeline/chunks.js'
 import { classifyBlocks, measureText, type OutlineEntry } from './pipeline/classify.js'
 import { computeConfidence } from './pipeline/confidence.js'
@@ -8,7 +8,7 @@ import { buildElements } from './pipeline/elements.js'
 import { markFurniture } from './pipeline/furniture.js'
 import { collectHyphenatedWords } from './pipeline/join-lines.js'
 import { detectLanguage } from './pipeline/language.js'
-import { groupLines } from './pipeline/lines.js'
+import { groupLines, makeLine } from './pipeline/lines.js'
 import { loadPdf, type PdfSource } from './pipeline/load.js'
 import { toMarkdown } from './pipeline/markdown.js'
 import { readDocumentInfo } from './pipeline/metadata.js'
@@ -141,6 +141,7 @@ async function analysePages(source: PdfSource, options: ResolvedOptions): Promis
       tableLikeRows += countTableLikeRows(lines)
       lineCount += lines.length
       const blocks = groupBlocks(lines, number)
+      for (const piece of text.rotated) blocks.push(newBlock(makeLine([piece]), number))
       for (const block of blocks) settleBlockStyle(block)
       const order = orderBlocks(blocks)
       pages.push({

@@ -99,7 +99,8 @@ function isWrapped(block: Block, last: Line): boolean {
   return block.lines.length >= 2 && last.right > block.right - 1.5 * last.fontSize
 }
 
-function newBlock(line: Line, page: number): Block {
+/** A block of one line. */
+export function newBlock(line: Line, page: number): Block {
   return {
     lines: [line],
     page,

@@ -118,7 +118,8 @@ function classifyBlock(
     block.level = Math.min(6, depth)
     return
   }
-  if (block.monospace && !stats.bodyMonospace) {
+  // One monospace line in prose is an address or a name, not a listing.
+  if (block.monospace && !stats.bodyMonospace && block.lines.length > 1) {
     block.kind = 'code'
     return
   }

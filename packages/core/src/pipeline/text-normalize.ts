@@ -19,6 +19,7 @@ const REPLACEMENTS: Record<string, string> = {
   '\u2015': '-',
   '\u2212': '-',
   '\u2026': '...',
+  '\u2217': '*',
   '\uFB00': 'ff',
   '\uFB01': 'fi',
   '\uFB02': 'fl',

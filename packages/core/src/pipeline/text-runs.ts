@@ -29,10 +29,10 @@ export interface FontFacts {
 
 export interface PageText {
   runs: TextRun[]
+  /** Text drawn at an angle (margin stamps, rotated labels), each piece with its bounding box. */
+  rotated: TextRun[]
   chars: number
   unreliableChars: number
-  /** Characters of text drawn at an angle, left out of the flow. */
-  rotatedChars: number
 }
 
 const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]bd\b|extrabold|ultrabold/i
@@ -61,7 +61,7 @@ export function toTextRuns(
   const runs: TextRun[] = []
   let chars = 0
   let unreliableChars = 0
-  let rotatedChars = 0
+  const rotated: TextRun[] = []
   const [va = 1, vb = 0, vc = 0, vd = 1, ve = 0, vf = 0] = viewport
   for (const item of items) {
     if (item.str.length === 0) continue
@@ -86,12 +86,35 @@ export function toTextRuns(
     const x = va * e + vc * f + ve
     const y = vb * e + vd * f + vf
     const style = styles[item.fontName]
+    const fontSize = Math.hypot(mc, md)
     if (style?.vertical || Math.abs(mb) > Math.abs(ma) * 0.09 || ma < 0) {
-      // Vertical or rotated text (margin labels, rotated table headers) is not part of the flow.
-      rotatedChars += visible
+      // Rotated text (an arXiv stamp in the margin, a rotated column header) is kept as a piece
+      // of its own: its bounding box is that of the rotated glyphs.
+      const length = Math.hypot(ma, mb)
+      if (!(length > 0) || !(fontSize > 0.5) || visible === 0) continue
+      const dx = (ma / length) * item.width
+      const dy = (mb / length) * item.width
+      const ux = mc * 0.8
+      const uy = md * 0.8
+      const xs = [x, x + dx, x + ux, x + dx + ux]
+      const ys = [y, y + dy, y + uy, y + dy + uy]
+      const bottom = Math.max(...ys)
+      rotated.push({
+        text: text.trim(),
+        left: Math.min(...xs),
+        right: Math.max(...xs),
+        top: Math.min(...ys),
+        bottom,
+        baseline: bottom,
+        fontSize,
+        fontId: item.fontName,
+        bold: false,
+        italic: false,
+        monospace: false,
+        rtl: false,
+      })
       continue
     }
-    const fontSize = Math.hypot(mc, md)
     if (!(fontSize > 0.5) || !Number.isFinite(x) || !Number.isFinite(y)) continue
     const ascent = sane(style?.ascent, 0.3, 1.3, 0.8)
     const descent = -sane(style?.descent === undefined ? undefined : -style.descent, 0, 0.6, 0.2)
@@ -111,7 +134,7 @@ export function toTextRuns(
       rtl: item.dir === 'rtl',
     })
   }
-  return { runs, chars, unreliableChars, rotatedChars }
+  return { runs, rotated, chars, unreliableChars }
 }
 
 function markSpaceAfter(
