@@ -7,9 +7,9 @@ export default defineConfig({
   resolve: { conditions: source },
   ssr: { resolve: { conditions: source, externalConditions: source } },
   test: {
-    projects: ['schema', 'core', 'cli', 'client', 'server'].map((name) => ({
+    projects: ['schema', 'core', 'cli', 'client', 'server', 'bench'].map((name) => ({
       extends: true,
-      test: { name, root: `packages/${name}` },
+      test: { name, root: name === 'bench' ? 'bench' : `packages/${name}` },
     })),
   },
 })
