@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { groupBlocks } from './blocks.js'
+import { groupLines } from './lines.js'
+import { run } from './test-helpers.js'
+
+const text = (lines: ReturnType<typeof groupBlocks>) =>
+  lines.map((block) => block.lines.map((line) => line.text))
+
+describe('groupBlocks', () => {
+  it('keeps lines at a regular pitch together and splits at a larger gap', () => {
+    const lines = groupLines([
+      run('first paragraph line one', 10, 100),
+      run('first paragraph line two', 10, 112),
+      run('second paragraph', 10, 140),
+    ])
+    expect(text(groupBlocks(lines, 1))).toEqual([
+      ['first paragraph line one', 'first paragraph line two'],
+      ['second paragraph'],
+    ])
+  })
+
+  it('starts a new block at a list marker and at a change of size', () => {
+    const lines = groupLines([
+      run('Title', 10, 90, { fontSize: 18 }),
+      run('• apples', 10, 110),
+      run('• pears', 10, 122),
+    ])
+    expect(text(groupBlocks(lines, 1))).toEqual([['Title'], ['• apples'], ['• pears']])
+  })
+
+  it('starts a new paragraph at a first-line indent after a full line', () => {
+    const lines = groupLines([
+      run('a full line of text that runs to the edge', 10, 100),
+      run('a full line of text that runs to the edge', 10, 112),
+      run('indented start of the next one', 30, 124),
+    ])
+    expect(groupBlocks(lines, 1)).toHaveLength(2)
+  })
+})

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { classifyBlocks, measureText } from './classify.js'
+import { block } from './test-helpers.js'
+import type { PageLayout } from './types.js'
+
+function page(blocks: PageLayout['blocks']): PageLayout {
+  return {
+    number: 1,
+    width: 600,
+    height: 800,
+    blocks,
+    chars: 1,
+    unreliableChars: 0,
+    cleanLayout: true,
+  }
+}
+
+const BODY = [
+  'body text that goes on for a while and fills the line',
+  'and continues on a second line of the same paragraph',
+]
+
+describe('classifyBlocks', () => {
+  it('ranks larger short blocks as headings by size and leaves body text as paragraphs', () => {
+    const layout = page([
+      block(['Annual report'], 10, 100, { fontSize: 24 }),
+      block(['Results'], 10, 150, { fontSize: 16 }),
+      block(BODY, 10, 200),
+    ])
+    classifyBlocks([layout], measureText([layout]), [])
+    expect(layout.blocks.map((b) => [b.kind, b.level])).toEqual([
+      ['heading', 1],
+      ['heading', 2],
+      ['paragraph', undefined],
+    ])
+  })
+
+  it('takes levels from the outline when a block matches an entry', () => {
+    const layout = page([block(['Scope'], 10, 150), block(BODY, 10, 200)])
+    classifyBlocks([layout], measureText([layout]), [{ title: 'Scope', depth: 2 }])
+    expect(layout.blocks[0]).toMatchObject({ kind: 'heading', level: 2 })
+  })
+
+  it('recognises list items, captions and footnotes, and moves footnotes after the body', () => {
+    const layout = page([
+      block(['1 A note at the foot of the page.'], 10, 700, { fontSize: 7 }),
+      block(['• first point'], 10, 100),
+      block(['Figure 3. Rainfall by month'], 10, 300),
+      block(BODY, 10, 400),
+    ])
+    classifyBlocks([layout], measureText([layout]), [])
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'list-item',
+      'caption',
+      'paragraph',
+      'footnote',
+    ])
+  })
+
+  it('does not make a heading of a line sharing its baseline with another block', () => {
+    const layout = page([
+      block(['Contents entry'], 10, 150, { fontSize: 14 }),
+      block(['12'], 500, 150),
+      block(BODY, 10, 200),
+    ])
+    classifyBlocks([layout], measureText([layout]), [])
+    expect(layout.blocks[0]?.kind).toBe('paragraph')
+  })
+})
