@@ -14,12 +14,7 @@ import { toMarkdown } from './pipeline/markdown.js'
 import { readDocumentInfo } from './pipeline/metadata.js'
 import { orderBlocks } from './pipeline/reading-order.js'
 import { countTableLikeRows } from './pipeline/table-evidence.js'
-import {
-  type FontFacts,
-  type RawTextItem,
-  type RawTextStyle,
-  toTextRuns,
-} from './pipeline/text-runs.js'
+import { type RawTextItem, type RawTextStyle, toTextRuns } from './pipeline/text-runs.js'
 import type { Line, PageLayout } from './pipeline/types.js'
 
 /** The version of the ExtractedDocument wire format this engine produces. */
@@ -117,7 +112,6 @@ interface PageAnalysis {
 /** Reads every page once: text, lines, blocks and reading order; releases each page after use. */
 async function analysePages(source: PdfSource, options: ResolvedOptions): Promise<PageAnalysis> {
   const pages: PageLayout[] = []
-  const fonts = new Map<string, FontFacts>()
   let tableLikeRows = 0
   let lineCount = 0
   for (let number = 1; number <= source.pageCount; number++) {
@@ -135,7 +129,6 @@ async function analysePages(source: PdfSource, options: ResolvedOptions): Promis
         items,
         content.styles as Record<string, RawTextStyle>,
         viewport.transform,
-        fonts,
       )
       const lines = groupLines(text.runs)
       tableLikeRows += countTableLikeRows(lines)

@@ -3,6 +3,8 @@ import type { Block, Line, PageLayout } from './types.js'
 
 /** A block this much larger than the body text is a heading when it is short. */
 const HEADING_SIZE_RATIO = 1.12
+/** A block this much larger than the body text is display type: a title may end with a full stop. */
+const DISPLAY_SIZE_RATIO = 1.3
 /** Longest text, in characters, that still reads as a heading. */
 const HEADING_MAX_CHARS = 160
 /** Top and bottom share of the page where a body-size line is a running head, not a heading. */
@@ -124,7 +126,7 @@ function classifyBlock(
     return
   }
   const marker = listMarker(text)
-  if (!sitsBesideOthers(block, page) && isHeading(block, text, next, stats, marker, page.height)) {
+  if (isHeading(block, text, next, stats, marker, page.height) && !sitsBesideOthers(block, page)) {
     block.kind = 'heading'
     return
   }
@@ -179,10 +181,13 @@ function isHeading(
   const words = text.split(/\s+/).length
   const ratio = block.fontSize / stats.bodySize
   // Headings name a section; sentences end with a full stop (a display-size title may not).
-  if (/[.;,]$/.test(text) && !/\.\.\.$/.test(text) && !(ratio >= 1.3 && words <= 12)) return false
+  if (/[.;,]$/.test(text) && !/\.\.\.$/.test(text) && !(ratio >= DISPLAY_SIZE_RATIO && words <= 12))
+    return false
   if (/:$/.test(text) && words > 8) return false
   if (ratio >= HEADING_SIZE_RATIO)
-    return ratio >= 1.3 ? block.lines.length <= 3 || text.length < 100 : block.lines.length <= 2
+    return ratio >= DISPLAY_SIZE_RATIO
+      ? block.lines.length <= 3 || text.length < 100
+      : block.lines.length <= 2
   if (block.fontSize < stats.bodySize * 0.95) return false
   if (block.lines.length > 2 || text.length > 100) return false
   // At body size, only a line in the body of the page and followed by running text is a heading:

@@ -21,27 +21,23 @@ export interface FurniturePage {
  */
 export function markFurniture(pages: readonly FurniturePage[]): void {
   if (pages.length < 2) return
-  const counts = new Map<string, number>()
-  const keysOf = (page: FurniturePage) => {
-    const keys = new Set<string>()
-    for (const block of page.blocks) {
+  // Each margin block once: its zone and its text with digits blanked out.
+  const candidates = pages.map((page) =>
+    page.blocks.flatMap((block) => {
       const zone = marginZone(block, page.height)
-      if (zone) keys.add(`${zone}:${furnitureKey(block)}`)
+      return zone ? [{ block, zone, key: `${zone}:${furnitureKey(block)}` }] : []
+    }),
+  )
+  const counts = new Map<string, number>()
+  for (const onPage of candidates) {
+    for (const key of new Set(onPage.map((candidate) => candidate.key))) {
+      counts.set(key, (counts.get(key) ?? 0) + 1)
     }
-    return keys
-  }
-  const pageKeys = pages.map(keysOf)
-  for (const keys of pageKeys) {
-    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1)
   }
   const threshold = Math.max(2, Math.ceil(REPEAT_SHARE * pages.length))
-  for (const page of pages) {
-    for (const block of page.blocks) {
-      const zone = marginZone(block, page.height)
-      if (!zone) continue
-      const text = blockText(block)
-      const repeated = (counts.get(`${zone}:${furnitureKey(block)}`) ?? 0) >= threshold
-      if (repeated || PAGE_NUMBER.test(text)) block.kind = zone === 'top' ? 'header' : 'footer'
+  for (const { block, zone, key } of candidates.flat()) {
+    if ((counts.get(key) ?? 0) >= threshold || PAGE_NUMBER.test(blockText(block))) {
+      block.kind = zone === 'top' ? 'header' : 'footer'
     }
   }
 }

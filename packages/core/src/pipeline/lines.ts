@@ -83,7 +83,7 @@ function splitsRow(
   const em = Math.max(prev.fontSize, next.fontSize)
   if (gap <= SEGMENT_GAP_EM * em) return false
   // A section number or list number set apart by a tab belongs to the text after it.
-  if (NUMBER_LABEL.test(prev.text.trim()) && gap < WIDE_GAP_EM * em && prev === row0(rows, index))
+  if (NUMBER_LABEL.test(prev.text.trim()) && gap < WIDE_GAP_EM * em && prev === rows[index]?.[0])
     return false
   if (gap > WIDE_GAP_EM * em) return true
   const center = (prev.right + next.left) / 2
@@ -101,23 +101,23 @@ function splitsRow(
     // on one or both sides (a gutter).
     let near = false
     let crosses = false
+    let startsAtEdge = false
+    let crossesProbe = false
     for (const run of row) {
       if (run.left < center && run.right > center) crosses = true
       if (run.right > center - 2 * em && run.left < center + 2 * em) near = true
-      if (Math.abs(run.left - next.left) < 0.15 * em) aligned++
-      if (run.left < probe && run.right > probe) crossingProbe++
+      if (Math.abs(run.left - next.left) < 0.15 * em) startsAtEdge = true
+      if (run.left < probe && run.right > probe) crossesProbe = true
     }
     if (crosses) crossing++
     else if (near) supporting++
+    if (startsAtEdge) aligned++
+    if (crossesProbe) crossingProbe++
   }
   // A column edge: several rows start text exactly where the next piece starts, and the text
   // before it stops short (the gap's middle can fall inside a column when a line is short).
   if (aligned >= 3 && crossingProbe * 2 <= aligned) return true
   return supporting >= 2 && supporting >= crossing
-}
-
-function row0(rows: readonly TextRun[][], index: number): TextRun | undefined {
-  return rows[index]?.[0]
 }
 
 /** Builds a line from runs sorted left to right, inserting spaces where the gaps say so. */

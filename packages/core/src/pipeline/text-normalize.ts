@@ -37,9 +37,10 @@ export interface NormalizedText {
 }
 
 /**
- * Expands ligatures, folds typographic punctuation to ASCII, turns exotic spaces into plain ones and drops characters that carry no
- * text (C0/C1 controls and U+FFFD appear when a font has no usable ToUnicode map). A soft hyphen
- * is kept only at the very end, where it marks a hyphenation the line joiner should undo.
+ * Expands ligatures, folds typographic punctuation to ASCII, turns exotic spaces into plain ones
+ * and drops characters that carry no text (C0/C1 controls and U+FFFD appear when a font has no
+ * usable ToUnicode map). A soft hyphen is kept only at the very end, where it marks a
+ * hyphenation the line joiner should undo.
  */
 export function normalizeText(input: string): NormalizedText {
   let out = ''

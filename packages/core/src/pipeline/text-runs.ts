@@ -20,32 +20,12 @@ export interface RawTextStyle {
   vertical?: boolean
 }
 
-/** What is known of a font beyond its generic family (from an operator list, when one was read). */
-export interface FontFacts {
-  name: string
-  bold: boolean
-  italic: boolean
-}
-
 export interface PageText {
   runs: TextRun[]
   /** Text drawn at an angle (margin stamps, rotated labels), each piece with its bounding box. */
   rotated: TextRun[]
   chars: number
   unreliableChars: number
-}
-
-const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]bd\b|extrabold|ultrabold/i
-const ITALIC_NAME = /italic|oblique|[-,]it\b|slanted/i
-
-/** Reads bold and italic from a PostScript font name such as `ABCDEF+Arial,BoldItalic`. */
-export function fontFactsFromName(name: string, bold = false, italic = false): FontFacts {
-  const bare = name.replace(/^[A-Z]{6}\+/, '')
-  return {
-    name: bare,
-    bold: bold || BOLD_NAME.test(bare),
-    italic: italic || ITALIC_NAME.test(bare),
-  }
 }
 
 /**
@@ -56,7 +36,6 @@ export function toTextRuns(
   items: readonly RawTextItem[],
   styles: Readonly<Record<string, RawTextStyle>>,
   viewport: readonly number[],
-  fonts: ReadonlyMap<string, FontFacts>,
 ): PageText {
   const runs: TextRun[] = []
   let chars = 0
@@ -87,15 +66,17 @@ export function toTextRuns(
     const y = vb * e + vd * f + vf
     const style = styles[item.fontName]
     const fontSize = Math.hypot(mc, md)
+    if (!(fontSize > 0.5) || !Number.isFinite(x) || !Number.isFinite(y)) continue
+    const ascent = sane(style?.ascent, 0.3, 1.3, 0.8)
     if (style?.vertical || Math.abs(mb) > Math.abs(ma) * 0.09 || ma < 0) {
       // Rotated text (an arXiv stamp in the margin, a rotated column header) is kept as a piece
       // of its own: its bounding box is that of the rotated glyphs.
       const length = Math.hypot(ma, mb)
-      if (!(length > 0) || !(fontSize > 0.5) || visible === 0) continue
+      if (!(length > 0) || visible === 0) continue
       const dx = (ma / length) * item.width
       const dy = (mb / length) * item.width
-      const ux = mc * 0.8
-      const uy = md * 0.8
+      const ux = mc * ascent
+      const uy = md * ascent
       const xs = [x, x + dx, x + ux, x + dx + ux]
       const ys = [y, y + dy, y + uy, y + dy + uy]
       const bottom = Math.max(...ys)
@@ -115,10 +96,7 @@ export function toTextRuns(
       })
       continue
     }
-    if (!(fontSize > 0.5) || !Number.isFinite(x) || !Number.isFinite(y)) continue
-    const ascent = sane(style?.ascent, 0.3, 1.3, 0.8)
     const descent = -sane(style?.descent === undefined ? undefined : -style.descent, 0, 0.6, 0.2)
-    const facts = fonts.get(item.fontName)
     runs.push({
       text,
       left: x,
@@ -128,8 +106,9 @@ export function toTextRuns(
       baseline: y,
       fontSize,
       fontId: item.fontName,
-      bold: facts?.bold ?? false,
-      italic: facts?.italic ?? false,
+      // getTextContent names only a generic family: weight and slant need the font program.
+      bold: false,
+      italic: false,
       monospace: style?.fontFamily === 'monospace',
       rtl: item.dir === 'rtl',
     })
