@@ -12,10 +12,14 @@ import { groupLines, makeLine } from './pipeline/lines.js'
 import { loadPdf, type PdfSource } from './pipeline/load.js'
 import { toMarkdown } from './pipeline/markdown.js'
 import { readDocumentInfo } from './pipeline/metadata.js'
+import { detectTables } from './pipeline/page-tables.js'
 import { orderBlocks } from './pipeline/reading-order.js'
+import { findRulings } from './pipeline/ruled-grids.js'
+import { readPageGraphics } from './pipeline/rulings.js'
+import { markContinuedTables } from './pipeline/table-continuation.js'
 import { countTableLikeRows } from './pipeline/table-evidence.js'
 import { type RawTextItem, type RawTextStyle, toTextRuns } from './pipeline/text-runs.js'
-import type { Line, PageLayout } from './pipeline/types.js'
+import type { Block, Line, PageLayout } from './pipeline/types.js'
 
 /** The version of the ExtractedDocument wire format this engine produces. */
 const SCHEMA_VERSION = '1.0'
@@ -32,8 +36,9 @@ export async function extract(
   throwIfAborted(resolved.signal)
   const bytes = input instanceof Uint8Array ? input : new Uint8Array(input)
   const warnings: string[] = []
-  if (resolved.mode === 'hybrid') {
-    warnings.push('hybrid engine is not available yet: this result was produced by the fast engine')
+  const hybrid = resolved.mode === 'hybrid'
+  if (hybrid && resolved.hybridBudgetMs === 0) {
+    warnings.push('hybrid engine is disabled: this result was produced by the fast engine')
   }
   const source = await loadPdf(bytes, { maxPages: resolved.maxPages, decodeImages: false })
   let pages: PageLayout[]
@@ -41,11 +46,15 @@ export async function extract(
   let metadataTitle: string | undefined
   let tableLikeRows = 0
   let lineCount = 0
+  let tablesFound = 0
+  let engine: 'fast' | 'hybrid' = 'fast'
   try {
-    const analysis = await analysePages(source, resolved)
+    const analysis = await analysePages(source, resolved, warnings)
     pages = analysis.pages
     tableLikeRows = analysis.tableLikeRows
     lineCount = analysis.lineCount
+    tablesFound = analysis.tablesFound
+    if (analysis.hybridPages > 0) engine = 'hybrid'
     const info = await readDocumentInfo(source.document)
     outline = info.outline
     metadataTitle = info.title
@@ -62,8 +71,9 @@ export async function extract(
   markFurniture(pages)
   const stats = measureText(pages)
   classifyBlocks(pages, stats, outline)
+  markContinuedTables(pages)
   const hyphenated = collectHyphenatedWords(linesOf(pages))
-  const elements = buildElements(pages, hyphenated)
+  const elements = buildElements(pages, hyphenated, { boxes: engine === 'hybrid' })
   const markdown = toMarkdown(elements, { keepFurniture: resolved.keepFurniture })
   const bodyText = elements
     .filter((element) => element.type === 'paragraph' || element.type === 'list')
@@ -77,7 +87,7 @@ export async function extract(
     schemaVersion: SCHEMA_VERSION,
     id: await documentId(bytes),
     source: {
-      engine: 'fast',
+      engine,
       pages: pages.length,
       pageSizes: pages.map((page) => [round2(page.width), round2(page.height)] as [number, number]),
     },
@@ -85,7 +95,7 @@ export async function extract(
       pages,
       tableLikeLines: tableLikeRows,
       lines: lineCount,
-      tablesFound: 0,
+      tablesFound,
     }),
     markdown: resolved.outputs.has('markdown') ? markdown : '',
     elements: resolved.outputs.has('elements') ? elements : [],
@@ -107,13 +117,28 @@ interface PageAnalysis {
   pages: PageLayout[]
   tableLikeRows: number
   lineCount: number
+  tablesFound: number
+  /** Pages the hybrid analysis ran on. */
+  hybridPages: number
 }
 
-/** Reads every page once: text, lines, blocks and reading order; releases each page after use. */
-async function analysePages(source: PdfSource, options: ResolvedOptions): Promise<PageAnalysis> {
+/**
+ * Reads every page once: text, lines, blocks and reading order, plus the drawing operators and
+ * tables in hybrid mode; releases each page after use. Hybrid analysis that fails on a page or
+ * runs past its budget leaves that page (and, past the budget, the rest) to the fast engine.
+ */
+async function analysePages(
+  source: PdfSource,
+  options: ResolvedOptions,
+  warnings: string[],
+): Promise<PageAnalysis> {
   const pages: PageLayout[] = []
   let tableLikeRows = 0
   let lineCount = 0
+  let tablesFound = 0
+  let hybridPages = 0
+  const deadline = performance.now() + options.hybridBudgetMs
+  let hybrid = options.mode === 'hybrid' && options.hybridBudgetMs > 0
   for (let number = 1; number <= source.pageCount; number++) {
     throwIfAborted(options.signal)
     const page = await source.getPage(number).catch((error: unknown) => {
@@ -130,10 +155,38 @@ async function analysePages(source: PdfSource, options: ResolvedOptions): Promis
         content.styles as Record<string, RawTextStyle>,
         viewport.transform,
       )
-      const lines = groupLines(text.runs)
+      if (hybrid && performance.now() > deadline) {
+        hybrid = false
+        warnings.push(
+          `hybrid analysis ran past its budget: pages ${number}-${source.pageCount} were read by the fast engine`,
+        )
+      }
+      let runs = text.runs
+      let tables: Block[] = []
+      if (hybrid) {
+        try {
+          const operators = await page.getOperatorList()
+          const graphics = readPageGraphics(
+            operators.fnArray,
+            operators.argsArray,
+            viewport.transform,
+            viewport.width * viewport.height,
+          )
+          const found = detectTables(runs, findRulings(graphics), graphics.areas, number, true)
+          runs = found.rest
+          tables = found.tables
+          hybridPages++
+        } catch (error) {
+          if (isAbort(error, options.signal)) throw error
+          warnings.push(`hybrid analysis failed on page ${number}: the fast engine read it`)
+        }
+      }
+      const lines = groupLines(runs)
       tableLikeRows += countTableLikeRows(lines)
       lineCount += lines.length
+      tablesFound += tables.length
       const blocks = groupBlocks(lines, number)
+      blocks.push(...tables)
       for (const piece of text.rotated) blocks.push(newBlock(makeLine([piece]), number))
       for (const block of blocks) settleBlockStyle(block)
       const order = orderBlocks(blocks)
@@ -150,7 +203,11 @@ async function analysePages(source: PdfSource, options: ResolvedOptions): Promis
       page.cleanup()
     }
   }
-  return { pages, tableLikeRows, lineCount }
+  return { pages, tableLikeRows, lineCount, tablesFound, hybridPages }
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true && (error === signal.reason || error instanceof DOMException)
 }
 
 function* linesOf(pages: readonly PageLayout[]): Generator<string> {

@@ -12,6 +12,11 @@ export interface ExtractOptions {
   keepFurniture?: boolean
   /** Documents with more pages are refused with `pdf_too_complex`; default 5000. */
   maxPages?: number
+  /**
+   * Time the hybrid analysis may take for a document, in milliseconds (default 60 000); past it,
+   * the remaining pages are read by the fast engine and `warnings` says so. 0 disables hybrid.
+   */
+  hybridBudgetMs?: number
   /** Aborts the extraction; the promise then rejects with the signal's reason. */
   signal?: AbortSignal
 }
@@ -23,12 +28,14 @@ export interface ResolvedOptions {
   chunkTokens: number
   keepFurniture: boolean
   maxPages: number
+  hybridBudgetMs: number
   signal: AbortSignal | undefined
 }
 
 export const DEFAULT_OUTPUTS: readonly OutputKind[] = ['markdown', 'elements']
 export const DEFAULT_CHUNK_TOKENS = 512
 export const DEFAULT_MAX_PAGES = 5000
+export const DEFAULT_HYBRID_BUDGET_MS = 60_000
 const OUTPUT_KINDS = new Set<string>(['markdown', 'elements', 'chunks', 'images'])
 
 /** Fills in defaults and rejects nonsense with `invalid_request`. */
@@ -51,12 +58,17 @@ export function resolveOptions(options: ExtractOptions = {}): ResolvedOptions {
   if (!Number.isInteger(maxPages) || maxPages < 1) {
     throw new PdfxError('invalid_request', 'maxPages must be a positive whole number')
   }
+  const hybridBudgetMs = options.hybridBudgetMs ?? DEFAULT_HYBRID_BUDGET_MS
+  if (!(hybridBudgetMs >= 0)) {
+    throw new PdfxError('invalid_request', 'hybridBudgetMs must be zero or more')
+  }
   return {
     mode,
     outputs: new Set(outputs),
     chunkTokens,
     keepFurniture: options.keepFurniture ?? false,
     maxPages,
+    hybridBudgetMs,
     signal: options.signal,
   }
 }

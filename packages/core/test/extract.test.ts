@@ -166,14 +166,6 @@ describe('extract', () => {
     expect(doc.markdown).toBe('')
     expect(doc.warnings?.join(' ')).toMatch(/no text layer/)
   })
-
-  it('says that hybrid is not available yet and answers with the fast engine', async () => {
-    const doc = await extract(await buildPdf([[{ text: 'Hello.', x: 72, y: 72 }]]), {
-      mode: 'hybrid',
-    })
-    expect(doc.source.engine).toBe('fast')
-    expect(doc.warnings?.join(' ')).toMatch(/hybrid/)
-  })
 })
 
 describe('extract on bad input', () => {

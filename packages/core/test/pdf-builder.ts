@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib'
+import { grayscale, PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib'
 
 /** One piece of text placed on a page; `y` is measured from the top of the page, in points. */
 export interface TextSpec {
@@ -9,9 +9,30 @@ export interface TextSpec {
   font?: 'regular' | 'bold' | 'italic' | 'mono'
 }
 
-/** A page: its text pieces, and optionally its size in points (default US Letter). */
+/** A straight line drawn on a page; coordinates from the top-left, in points. */
+export interface LineSpec {
+  x1: number
+  y1: number
+  x2: number
+  y2: number
+  thickness?: number
+}
+
+/** A filled rectangle; `y` is its top edge measured from the top of the page. */
+export interface RectSpec {
+  x: number
+  y: number
+  width: number
+  height: number
+  /** Grey level 0 (black) to 1 (white); default 0.85. */
+  grey?: number
+}
+
+/** A page: its text pieces, drawings, and optionally its size in points (default US Letter). */
 export interface PageSpec {
   texts: TextSpec[]
+  lines?: LineSpec[]
+  rects?: RectSpec[]
   width?: number
   height?: number
 }
@@ -39,8 +60,31 @@ export async function buildPdf(
   if (options.title) pdf.setTitle(options.title)
   const fonts = new Map<keyof typeof FONT_NAMES, PDFFont>()
   for (const spec of pages) {
-    const { texts, width = 612, height = 792 } = Array.isArray(spec) ? { texts: spec } : spec
+    const {
+      texts,
+      lines = [],
+      rects = [],
+      width = 612,
+      height = 792,
+    } = Array.isArray(spec) ? { texts: spec } : spec
     const page = pdf.addPage([width, height])
+    // Shading first, as a producer would paint cell backgrounds under the text.
+    for (const rect of rects) {
+      page.drawRectangle({
+        x: rect.x,
+        y: height - rect.y - rect.height,
+        width: rect.width,
+        height: rect.height,
+        color: grayscale(rect.grey ?? 0.85),
+      })
+    }
+    for (const line of lines) {
+      page.drawLine({
+        start: { x: line.x1, y: height - line.y1 },
+        end: { x: line.x2, y: height - line.y2 },
+        thickness: line.thickness ?? 0.75,
+      })
+    }
     for (const piece of texts) {
       const kind = piece.font ?? 'regular'
       let font = fonts.get(kind)

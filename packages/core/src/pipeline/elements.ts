@@ -1,6 +1,7 @@
 import type { Element } from '@pdfx/schema'
 import { isOrdered, plainText } from './classify.js'
 import { type HyphenatedWords, joinLines } from './join-lines.js'
+import { tablePlainText } from './table-markdown.js'
 import type { Block, PageLayout } from './types.js'
 
 /** Element ids count from el_0001 in reading order, with more digits past 9999. */
@@ -16,17 +17,34 @@ export function elementId(index: number): string {
 export function buildElements(
   pages: readonly PageLayout[],
   hyphenated: HyphenatedWords,
+  options: { boxes: boolean } = { boxes: false },
 ): Element[] {
   const blocks = pages.flatMap((page) => page.blocks)
   const elements: Element[] = []
+  let sources: readonly Block[] = []
   const push = (element: Omit<Element, 'id'>) => {
-    elements.push({ id: elementId(elements.length), ...element } as Element)
+    const built = { id: elementId(elements.length), ...element } as Element
+    if (options.boxes) built.bbox = boxOf(sources, element.page)
+    elements.push(built)
   }
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i] as Block
+    sources = [block]
+    if (block.kind === 'table' && block.table) {
+      const table: Omit<Element, 'id'> = {
+        type: 'table',
+        page: block.page,
+        text: tablePlainText(block.table),
+        table: block.table,
+      }
+      if (block.continued) table.continued = true
+      push(table)
+      continue
+    }
     if (block.kind === 'list-item') {
       const items: Block[] = [block]
       while (blocks[i + 1]?.kind === 'list-item') items.push(blocks[++i] as Block)
+      sources = items
       push(listElement(items, hyphenated))
       continue
     }
@@ -42,9 +60,11 @@ export function buildElements(
         i = j
       }
       const lines = parts.flatMap((part) => part.lines.map((line) => line.text))
+      sources = parts
       push({ type: 'paragraph', page: block.page, text: joinLines(lines, hyphenated) })
       // Running headers and footers that stood inside the joined paragraph follow it.
       for (const furniture of skipped.filter(isFurniture)) {
+        sources = [furniture]
         push({ type: furniture.kind, page: furniture.page, text: plainText(furniture) })
       }
       continue
@@ -65,6 +85,23 @@ export function buildElements(
     }
   }
   return elements
+}
+
+/** The box around an element's blocks on its first page (a paragraph may go on overleaf). */
+function boxOf(blocks: readonly Block[], page: number): [number, number, number, number] {
+  let left = Number.POSITIVE_INFINITY
+  let top = Number.POSITIVE_INFINITY
+  let right = Number.NEGATIVE_INFINITY
+  let bottom = Number.NEGATIVE_INFINITY
+  for (const block of blocks) {
+    if (block.page !== page) continue
+    left = Math.min(left, block.left)
+    top = Math.min(top, block.top)
+    right = Math.max(right, block.right)
+    bottom = Math.max(bottom, block.bottom)
+  }
+  const r = (value: number) => Math.round(value * 100) / 100
+  return [r(left), r(top), r(right), r(bottom)]
 }
 
 type FurnitureBlock = Block & { kind: 'header' | 'footer' | 'footnote' }

@@ -1,4 +1,5 @@
 import type { Element } from '@pdfx/schema'
+import { tableToMarkdown } from './table-markdown.js'
 
 /** Options of the Markdown rendering. */
 export interface MarkdownOptions {
@@ -33,7 +34,7 @@ function renderElement(element: Element, options: MarkdownOptions): string {
     case 'image':
       return element.text
     case 'table':
-      return element.text
+      return element.table ? tableToMarkdown(element.table) : element.text
     default:
       return escapeBlock(element.text.trim())
   }

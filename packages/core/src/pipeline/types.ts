@@ -1,3 +1,5 @@
+import type { Table } from '@pdfx/schema'
+
 /**
  * Plain data passed between pipeline stages. Coordinates are PDF points with the origin at the
  * top-left of the page and y growing downward (ARCHITECTURE.md).
@@ -47,6 +49,7 @@ export type BlockKind =
   | 'code'
   | 'header'
   | 'footer'
+  | 'table'
 
 /** Consecutive lines that belong together: a paragraph, a heading, one list item. */
 export interface Block {
@@ -68,6 +71,10 @@ export interface Block {
   depth?: number
   /** The list marker as printed (`•`, `1.`, `a)`), for list items. */
   marker?: string
+  /** The reconstructed table, for kind table (hybrid engine). */
+  table?: Table
+  /** A table that continues the previous page's table. */
+  continued?: boolean
 }
 
 /** One page after layout analysis. */

@@ -1,0 +1,119 @@
+import type { Line } from './types.js'
+
+/** A gap between columns is at least this many font sizes wide. */
+const GUTTER_EM = 0.5
+
+/** One cell of a grid found from text alignment. */
+export interface AlignedCell {
+  row: number
+  column: number
+  colSpan: number
+  lines: Line[]
+}
+
+/** Rows (by baseline) and columns (by vertical strips no text crosses) of a set of lines. */
+export interface AlignedGrid {
+  rows: Line[][]
+  /** Column extents, left to right. */
+  columns: Array<{ left: number; right: number }>
+  /** Non-empty cells, row-major. */
+  cells: AlignedCell[]
+}
+
+/** Groups lines into rows: lines whose baselines lie within half a font size share a row. */
+export function groupRows(lines: readonly Line[]): Line[][] {
+  const sorted = [...lines].sort((p, q) => p.baseline - q.baseline || p.left - q.left)
+  const rows: Line[][] = []
+  for (const line of sorted) {
+    const row = rows[rows.length - 1]
+    const anchor = row?.[0]
+    if (row && anchor && Math.abs(line.baseline - anchor.baseline) <= 0.5 * anchor.fontSize) {
+      row.push(line)
+    } else {
+      rows.push([line])
+    }
+  }
+  for (const row of rows) row.sort((p, q) => p.left - q.left)
+  return rows
+}
+
+/**
+ * Finds the columns of a table from its text: vertical strips that no row's text crosses (a
+ * row may cross one when it spans columns, like a title or a group label, if most rows do not).
+ */
+export function alignIntoGrid(lines: readonly Line[]): AlignedGrid | undefined {
+  if (lines.length === 0) return undefined
+  const rows = groupRows(lines)
+  let minLeft = Number.POSITIVE_INFINITY
+  let maxRight = Number.NEGATIVE_INFINITY
+  const sizes: number[] = []
+  for (const line of lines) {
+    minLeft = Math.min(minLeft, line.left)
+    maxRight = Math.max(maxRight, line.right)
+    sizes.push(line.fontSize)
+  }
+  sizes.sort((p, q) => p - q)
+  const em = sizes[sizes.length >> 1] ?? 10
+  const width = Math.ceil(maxRight - minLeft) + 1
+  const coverage = new Uint16Array(width)
+  // Rows with a single piece of text (titles, group labels, wrapped notes) may cross gutters.
+  let multiRows = 0
+  for (const row of rows) {
+    if (row.length < 2) continue
+    multiRows++
+    for (const line of row) {
+      const from = Math.max(0, Math.floor(line.left - minLeft))
+      const to = Math.min(width - 1, Math.ceil(line.right - minLeft))
+      for (let x = from; x <= to; x++) coverage[x] = (coverage[x] as number) + 1
+    }
+  }
+  if (multiRows === 0) return undefined
+  const tolerance = Math.floor(multiRows / 10)
+  const columns: Array<{ left: number; right: number }> = []
+  let start = -1
+  let gapStart = -1
+  for (let x = 0; x <= width; x++) {
+    const filled = x < width && (coverage[x] as number) > tolerance
+    if (filled && start === -1) {
+      const previous = columns[columns.length - 1]
+      // A narrow gap is a space between words of one column, not a gutter.
+      if (previous && x - gapStart < GUTTER_EM * em) {
+        columns.pop()
+        start = previous.left - minLeft
+      } else {
+        start = x
+      }
+    }
+    if (!filled && start !== -1) {
+      columns.push({ left: minLeft + start, right: minLeft + x })
+      start = -1
+      gapStart = x
+    }
+  }
+  if (columns.length < 2) return undefined
+
+  const cells: AlignedCell[] = []
+  rows.forEach((row, rowIndex) => {
+    let last: AlignedCell | undefined
+    for (const line of row) {
+      let first = -1
+      let end = -1
+      columns.forEach((column, index) => {
+        if (line.right > column.left && line.left < column.right) {
+          if (first === -1) first = index
+          end = index
+        }
+      })
+      if (first === -1) continue
+      if (last && last.column + last.colSpan - 1 >= first) {
+        // Two pieces in one column: one cell's words split by a wide gap.
+        last.lines.push(line)
+        last.colSpan = Math.max(last.colSpan, end - last.column + 1)
+        continue
+      }
+      last = { row: rowIndex, column: first, colSpan: end - first + 1, lines: [line] }
+      cells.push(last)
+    }
+  })
+  return { rows, columns, cells }
+}

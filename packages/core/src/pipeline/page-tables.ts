@@ -1,0 +1,403 @@
+import type { Table, TableCell } from '@pdfx/schema'
+import { type AlignedGrid, alignIntoGrid, groupRows } from './aligned-grid.js'
+import { groupLines } from './lines.js'
+import type { GridCell, RuledBand, RuledGrid, Rulings } from './ruled-grids.js'
+import type { Block, Line, TextRun } from './types.js'
+
+/** Text cells of a borderless table are short: longer ones are prose set in columns. */
+const BORDERLESS_MAX_MEAN_CHARS = 28
+/** A borderless table has at least this many rows of two or more cells. */
+const BORDERLESS_MIN_ROWS = 3
+
+/** Tables found on a page and the text runs that are not part of any of them. */
+export interface PageTables {
+  tables: Block[]
+  rest: TextRun[]
+}
+
+/**
+ * Finds the tables of a page: ruled grids first (cells from the rulings), then horizontally ruled
+ * bands (columns from text alignment), then borderless tables among the remaining text. Text
+ * that goes into a table is taken out of the page's running text.
+ */
+export function detectTables(
+  runs: readonly TextRun[],
+  rulings: Rulings,
+  areas: ReadonlyArray<readonly number[]>,
+  page: number,
+  borderless: boolean,
+): PageTables {
+  let rest = [...runs]
+  const tables: Block[] = []
+  const take = (inside: (run: TextRun) => boolean) => {
+    const taken: TextRun[] = []
+    const kept: TextRun[] = []
+    for (const run of rest) (inside(run) ? taken : kept).push(run)
+    return { taken, kept }
+  }
+  for (const grid of rulings.grids) {
+    const { taken, kept } = take((run) => centreInside(run, grid.bbox))
+    const table = ruledTable(grid, taken, page)
+    if (!table || looksLikeChart(table.table as Table, taken, areas)) continue
+    tables.push(table)
+    rest = kept
+  }
+  for (const band of rulings.bands) {
+    const box: [number, number, number, number] = [
+      band.left,
+      band.ys[0] as number,
+      band.right,
+      band.ys[band.ys.length - 1] as number,
+    ]
+    const { taken, kept } = take((run) => centreInside(run, box))
+    const table = bandTable(band, taken, page)
+    if (!table) continue
+    tables.push(table)
+    rest = kept
+  }
+  if (borderless) {
+    for (const region of borderlessRegions(groupLines(rest))) {
+      const table = alignedTable(region, page, strictCheck)
+      if (!table) continue
+      const used = new Set(region.flatMap((line) => line.runs))
+      rest = rest.filter((run) => !used.has(run))
+      tables.push(table)
+    }
+  }
+  return { tables, rest }
+}
+
+function centreInside(run: TextRun, box: readonly number[]): boolean {
+  const x = (run.left + run.right) / 2
+  const y = (run.top + run.bottom) / 2
+  return (
+    x >= (box[0] as number) &&
+    x <= (box[2] as number) &&
+    y >= (box[1] as number) &&
+    y <= (box[3] as number)
+  )
+}
+
+/**
+ * Bar charts draw gridlines and filled bars with no text inside them; tables fill areas only to
+ * shade cells that hold text.
+ */
+function looksLikeChart(
+  grid: Table,
+  runs: readonly TextRun[],
+  areas: ReadonlyArray<readonly number[]>,
+): boolean {
+  const filled = grid.cells.filter((cell) => cell.text.length > 0).length
+  if (filled >= 0.5 * grid.cells.length) return false
+  let inside = 0
+  let empty = 0
+  for (const area of areas) {
+    const x = ((area[0] as number) + (area[2] as number)) / 2
+    const y = ((area[1] as number) + (area[3] as number)) / 2
+    if (x < grid.bbox[0] || x > grid.bbox[2] || y < grid.bbox[1] || y > grid.bbox[3]) continue
+    inside++
+    if (!runs.some((run) => centreInside(run, area))) empty++
+  }
+  return empty >= 3 && empty >= 0.5 * inside
+}
+
+/** Fills the cells of a ruled grid with the text whose centre lies inside each. */
+function ruledTable(grid: RuledGrid, runs: readonly TextRun[], page: number): Block | undefined {
+  const texts = grid.cells.map(() => [] as TextRun[])
+  for (const run of runs) {
+    const x = (run.left + run.right) / 2
+    const y = (run.top + run.bottom) / 2
+    const index = grid.cells.findIndex(
+      (cell) => x >= cell.bbox[0] && x <= cell.bbox[2] && y >= cell.bbox[1] && y <= cell.bbox[3],
+    )
+    if (index >= 0) (texts[index] as TextRun[]).push(run)
+  }
+  const cells: TableCell[] = grid.cells.flatMap((cell, index) =>
+    splitSpan(cell, texts[index] as TextRun[], grid.xs).map((part) => ({
+      row: part.cell.row,
+      column: part.cell.column,
+      rowSpan: part.cell.rowSpan,
+      colSpan: part.cell.colSpan,
+      text: cellText(groupLines(part.runs)),
+      bbox: roundBox(part.cell.bbox),
+    })),
+  )
+  const rows = grid.ys.length - 1
+  const columns = grid.xs.length - 1
+  const filled = cells.filter((cell) => cell.text.length > 0)
+  if (rows < 2 || filled.length < 3) return undefined
+  // A grid whose cells are drawn one by one is a table even when mostly empty (a form, a
+  // worksheet). Loosely connected rulings need text to confirm them: two boxes side by side or a
+  // chart's gridlines with a few labels are not tables, nor is a diagram of boxes joined by
+  // lines, where most rows are one piece of text across the grid.
+  const completeness = grid.cells.length / (rows * columns)
+  if (completeness < 0.6) {
+    if (filled.length < 0.3 * cells.length) return undefined
+    const textRows = new Set(
+      filled.filter((cell) => cell.colSpan < columns).map((cell) => cell.row),
+    )
+    if (textRows.size < 0.5 * rows) return undefined
+  }
+  return tableBlock(
+    {
+      page,
+      bbox: roundBox(grid.bbox),
+      rows,
+      columns,
+      headerRows: headerRowsOf(cells, rows),
+      cells,
+    },
+    runs,
+  )
+}
+
+/**
+ * A cell that spans columns only because a rule is missing (a header row drawn without its
+ * column rules) holds separate pieces of text, each inside one of the columns below: it is split
+ * back into one cell per column. Text that crosses a column line keeps the span.
+ */
+function splitSpan(
+  cell: GridCell,
+  runs: readonly TextRun[],
+  xs: readonly number[],
+): Array<{ cell: GridCell; runs: TextRun[] }> {
+  if (cell.colSpan < 2 || runs.length < 2) return [{ cell, runs: [...runs] }]
+  const parts = Array.from({ length: cell.colSpan }, () => [] as TextRun[])
+  for (const run of runs) {
+    const column = columnOf(run, xs, cell.column, cell.colSpan)
+    if (column === -1) return [{ cell, runs: [...runs] }]
+    ;(parts[column - cell.column] as TextRun[]).push(run)
+  }
+  if (parts.filter((part) => part.length > 0).length < 2) return [{ cell, runs: [...runs] }]
+  return parts.map((part, k) => {
+    const column = cell.column + k
+    return {
+      cell: {
+        ...cell,
+        column,
+        colSpan: 1,
+        bbox: [xs[column] as number, cell.bbox[1], xs[column + 1] as number, cell.bbox[3]],
+      },
+      runs: part,
+    }
+  })
+}
+
+/** The one grid column of a span that holds a run entirely, or -1. */
+function columnOf(line: TextRun, xs: readonly number[], first: number, span: number): number {
+  for (let column = first; column < first + span; column++) {
+    if (line.left >= (xs[column] as number) - 1 && line.right <= (xs[column + 1] as number) + 1) {
+      return column
+    }
+  }
+  return -1
+}
+
+/** A table between horizontal rules: rows and columns come from the text's alignment. */
+function bandTable(band: RuledBand, runs: readonly TextRun[], page: number): Block | undefined {
+  const lines = groupLines(runs)
+  return alignedTable(
+    lines,
+    page,
+    (grid) => grid.rows.filter((row) => row.length >= 2).length >= 2,
+    band,
+  )
+}
+
+/** A borderless table must look like one: short cells in consistent columns, several rows. */
+function strictCheck(grid: AlignedGrid): boolean {
+  const multiRows = grid.rows.filter((row) => row.length >= 2).length
+  if (multiRows < BORDERLESS_MIN_ROWS || multiRows < 0.6 * grid.rows.length) return false
+  let chars = 0
+  for (const cell of grid.cells)
+    chars += cell.lines.reduce((sum, line) => sum + line.text.length, 0)
+  if (chars / grid.cells.length > BORDERLESS_MAX_MEAN_CHARS) return false
+  // Every column holds text in at least two rows: a lone aligned word is not a column.
+  const perColumn = new Array<number>(grid.columns.length).fill(0)
+  for (const cell of grid.cells) perColumn[cell.column] = (perColumn[cell.column] as number) + 1
+  if (!perColumn.every((count) => count >= 2)) return false
+  return !looksLikeContents(grid) && !looksLikeProse(grid)
+}
+
+/** Titles with ascending page numbers on the right: a table of contents, read as text. */
+function looksLikeContents(grid: AlignedGrid): boolean {
+  const last = grid.columns.length - 1
+  const numbers = grid.cells
+    .filter((cell) => cell.column === last)
+    .map((cell) => cellText(cell.lines))
+  if (numbers.length < 3 || !numbers.every((text) => /^(?:\d{1,4}|[ivxlc]{1,6})$/i.test(text))) {
+    return false
+  }
+  const pages = numbers.map(Number).filter((page) => !Number.isNaN(page))
+  return pages.every((page, i) => i === 0 || page >= (pages[i - 1] as number))
+}
+
+/**
+ * Columns of running text: a column's pieces continue one another, the next row starting in
+ * lower case after a row that did not end a sentence.
+ */
+function looksLikeProse(grid: AlignedGrid): boolean {
+  const byColumn = new Map<number, string[]>()
+  for (const cell of grid.cells) {
+    const texts = byColumn.get(cell.column) ?? []
+    texts.push(cellText(cell.lines))
+    byColumn.set(cell.column, texts)
+  }
+  for (const texts of byColumn.values()) {
+    let flowing = 0
+    for (let i = 1; i < texts.length; i++) {
+      if (/[\p{L},;-]$/u.test(texts[i - 1] as string) && /^\p{Ll}/u.test(texts[i] as string))
+        flowing++
+    }
+    if (texts.length >= 3 && flowing >= 0.4 * (texts.length - 1)) return true
+  }
+  return false
+}
+
+function alignedTable(
+  lines: readonly Line[],
+  page: number,
+  accept: (grid: AlignedGrid) => boolean,
+  band?: RuledBand,
+): Block | undefined {
+  const grid = alignIntoGrid(lines)
+  if (!grid || !accept(grid)) return undefined
+  const rowTops = grid.rows.map((row) => Math.min(...row.map((line) => line.top)))
+  const rowBottoms = grid.rows.map((row) => Math.max(...row.map((line) => line.bottom)))
+  const byPosition = new Map<number, (typeof grid.cells)[number]>()
+  for (const cell of grid.cells) byPosition.set(cell.row * grid.columns.length + cell.column, cell)
+  const cells: TableCell[] = []
+  grid.rows.forEach((_, row) => {
+    for (let column = 0; column < grid.columns.length; ) {
+      const cell = byPosition.get(row * grid.columns.length + column)
+      const colSpan = cell?.colSpan ?? 1
+      const right = (grid.columns[column + colSpan - 1] as { right: number }).right
+      cells.push({
+        row,
+        column,
+        rowSpan: 1,
+        colSpan,
+        text: cell ? cellText(cell.lines) : '',
+        bbox: roundBox([
+          (grid.columns[column] as { left: number }).left,
+          rowTops[row] as number,
+          right,
+          rowBottoms[row] as number,
+        ]),
+      })
+      column += colSpan
+    }
+  })
+  const left = band?.left ?? (grid.columns[0] as { left: number }).left
+  const right = band?.right ?? (grid.columns[grid.columns.length - 1] as { right: number }).right
+  const top = Math.min(band?.ys[0] ?? Number.POSITIVE_INFINITY, rowTops[0] as number)
+  const bottom = Math.max(
+    band?.ys[band.ys.length - 1] ?? 0,
+    rowBottoms[rowBottoms.length - 1] as number,
+  )
+  const rows = grid.rows.length
+  let headerRows = headerRowsOf(cells, rows)
+  // A rule under the first rows of a band marks them as the header.
+  if (band && band.ys.length >= 3) {
+    const rule = band.ys[1] as number
+    const above = rowBottoms.filter((bottomOfRow) => bottomOfRow <= rule + 1).length
+    if (above > 0 && above < rows) headerRows = above
+  }
+  return tableBlock(
+    {
+      page,
+      bbox: roundBox([left, top, right, bottom]),
+      rows,
+      columns: grid.columns.length,
+      headerRows,
+      cells,
+    },
+    lines.flatMap((line) => line.runs),
+  )
+}
+
+/**
+ * Regions of the page's text that line up like a table: consecutive rows of two or more
+ * separate pieces of text, close together, with at most one single-piece row between them.
+ */
+function borderlessRegions(lines: readonly Line[]): Line[][] {
+  const rows = groupRows(lines)
+  const regions: Line[][] = []
+  let current: Line[][] = []
+  let singles = 0
+  const flush = () => {
+    while (current.length > 0 && (current[current.length - 1] as Line[]).length < 2) current.pop()
+    if (current.filter((row) => row.length >= 2).length >= BORDERLESS_MIN_ROWS) {
+      regions.push(current.flat())
+    }
+    current = []
+    singles = 0
+  }
+  for (const row of rows) {
+    const previous = current[current.length - 1]
+    const em = (row[0] as Line).fontSize
+    const gap = previous
+      ? (row[0] as Line).top - Math.max(...previous.map((line) => line.bottom))
+      : 0
+    if (previous && gap > 2.5 * em) flush()
+    if (row.length >= 2) {
+      current.push(row)
+      singles = 0
+    } else if (current.length > 0 && singles === 0) {
+      current.push(row)
+      singles++
+    } else {
+      flush()
+    }
+  }
+  flush()
+  return regions
+}
+
+/**
+ * Leading rows that are column headers: text without figures above rows that have them, all
+ * rows reached by a header cell's row span included.
+ */
+function headerRowsOf(cells: readonly TableCell[], rows: number): number {
+  if (rows < 2) return 0
+  const first = cells.filter((cell) => cell.row === 0 && cell.text.length > 0)
+  if (first.length === 0) return 0
+  const numeric = (text: string) => /^[-+−(]?[$€£¥]?\s?[\d.,]+%?\)?$/.test(text.trim())
+  if (first.some((cell) => numeric(cell.text))) return 0
+  const span = Math.max(...first.map((cell) => cell.rowSpan))
+  return Math.min(rows - 1, span)
+}
+
+function cellText(lines: readonly Line[]): string {
+  return [...lines]
+    .sort((p, q) => p.top - q.top || p.left - q.left)
+    .map((line) => line.text)
+    .join(' ')
+    .trim()
+}
+
+function tableBlock(table: Table, runs: readonly TextRun[]): Block {
+  const lines = groupLines(runs)
+  const sizes = runs.map((run) => run.fontSize).sort((p, q) => p - q)
+  const [left, top, right, bottom] = table.bbox
+  return {
+    lines,
+    page: table.page,
+    left,
+    top,
+    right,
+    bottom,
+    fontSize: sizes[sizes.length >> 1] ?? 10,
+    fontId: runs[0]?.fontId ?? '',
+    bold: false,
+    italic: false,
+    monospace: false,
+    kind: 'table',
+    table,
+  }
+}
+
+function roundBox(box: readonly number[]): [number, number, number, number] {
+  const r = (value: number) => Math.round(value * 100) / 100
+  return [r(box[0] as number), r(box[1] as number), r(box[2] as number), r(box[3] as number)]
+}

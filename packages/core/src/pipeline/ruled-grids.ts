@@ -1,0 +1,298 @@
+import type { PageGraphics, Segment } from './rulings.js'
+
+/** Rulings closer than this (points) are the same line: double rules, stroke width, rounding. */
+const SNAP = 2.5
+/**
+ * Grid lines closer than this (points) are one boundary: tables drawn as filled cells with thin
+ * white gaps between them have two edges a few points apart for every boundary.
+ */
+const GRID_SNAP = 6
+/** An edge counts as drawn when rulings cover this share of it. */
+const EDGE_COVERAGE = 0.6
+
+/** A cell of a ruled grid: its top-left grid position, its spans and its box. */
+export interface GridCell {
+  row: number
+  column: number
+  rowSpan: number
+  colSpan: number
+  bbox: [number, number, number, number]
+}
+
+/** Rulings that connect into a grid: column edges `xs`, row edges `ys`, and the cells they form. */
+export interface RuledGrid {
+  xs: number[]
+  ys: number[]
+  cells: GridCell[]
+  bbox: [number, number, number, number]
+}
+
+/** Horizontal rules stacked above one another with no vertical rules between them. */
+export interface RuledBand {
+  ys: number[]
+  left: number
+  right: number
+}
+
+/** The table structure that the rulings of a page draw. */
+export interface Rulings {
+  /** Grids with at least two rows and two columns of cells. */
+  grids: RuledGrid[]
+  /** Horizontal rules only (or a frame with rows but one column): columns must come from text. */
+  bands: RuledBand[]
+}
+
+/**
+ * Merges collinear rulings, joins the ones that touch into connected groups, and turns each
+ * group into a grid. Cells whose separating edge is not drawn are merged into spans.
+ */
+export function findRulings(graphics: Pick<PageGraphics, 'horizontal' | 'vertical'>): Rulings {
+  const horizontal = mergeCollinear(graphics.horizontal, 'h')
+  const vertical = mergeCollinear(graphics.vertical, 'v')
+  const groups = connect(horizontal, vertical)
+  const result: Rulings = { grids: [], bands: [] }
+  for (const group of groups) {
+    if (group.h.length === 0) continue
+    const ys = snap(
+      group.h.map((s) => s.y1),
+      GRID_SNAP,
+    )
+    const xs = snap(
+      group.v.map((s) => s.x1),
+      GRID_SNAP,
+    )
+    const left = Math.min(...group.h.map((s) => s.x1), ...group.v.map((s) => s.x1))
+    const right = Math.max(...group.h.map((s) => s.x2), ...group.v.map((s) => s.x1))
+    if (xs.length >= 3 && ys.length >= 2) {
+      // Rows may be drawn by the frame only (top and bottom): still a grid of columns.
+      const grid = buildGrid(xs, ys, group.h, group.v)
+      if (grid) result.grids.push(grid)
+    } else if (ys.length >= 2) {
+      result.bands.push({ ys, left, right })
+    }
+  }
+  return result
+}
+
+interface Group {
+  h: Segment[]
+  v: Segment[]
+}
+
+/** Joins rulings on one line whose pieces overlap or nearly touch. */
+export function mergeCollinear(segments: readonly Segment[], axis: 'h' | 'v'): Segment[] {
+  const at = (s: Segment) => (axis === 'h' ? s.y1 : s.x1)
+  const from = (s: Segment) => (axis === 'h' ? s.x1 : s.y1)
+  const to = (s: Segment) => (axis === 'h' ? s.x2 : s.y2)
+  const sorted = [...segments].sort((p, q) => at(p) - at(q) || from(p) - from(q))
+  const lines: Segment[][] = []
+  for (const segment of sorted) {
+    const line = lines[lines.length - 1]
+    if (line && Math.abs(at(segment) - at(line[0] as Segment)) <= SNAP) line.push(segment)
+    else lines.push([segment])
+  }
+  const merged: Segment[] = []
+  for (const line of lines) {
+    line.sort((p, q) => from(p) - from(q))
+    const position = line.reduce((sum, s) => sum + at(s), 0) / line.length
+    let start = from(line[0] as Segment)
+    let end = to(line[0] as Segment)
+    const emit = () =>
+      merged.push(
+        axis === 'h'
+          ? { x1: start, y1: position, x2: end, y2: position }
+          : { x1: position, y1: start, x2: position, y2: end },
+      )
+    for (const segment of line.slice(1)) {
+      if (from(segment) <= end + SNAP) {
+        end = Math.max(end, to(segment))
+      } else {
+        emit()
+        start = from(segment)
+        end = to(segment)
+      }
+    }
+    emit()
+  }
+  return merged
+}
+
+/** Groups rulings that touch, directly or through others (union-find over crossings). */
+function connect(horizontal: readonly Segment[], vertical: readonly Segment[]): Group[] {
+  const parent = Array.from({ length: horizontal.length + vertical.length }, (_, i) => i)
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i] as number] as number
+      i = parent[i] as number
+    }
+    return i
+  }
+  const union = (a: number, b: number) => {
+    parent[find(a)] = find(b)
+  }
+  const touchesVertical = new Uint8Array(horizontal.length)
+  horizontal.forEach((h, i) => {
+    vertical.forEach((v, j) => {
+      if (
+        v.x1 >= h.x1 - SNAP &&
+        v.x1 <= h.x2 + SNAP &&
+        h.y1 >= v.y1 - SNAP &&
+        h.y1 <= v.y2 + SNAP
+      ) {
+        union(i, horizontal.length + j)
+        touchesVertical[i] = 1
+      }
+    })
+  })
+  // Horizontal rules without verticals: stacked rules of about the same extent belong together
+  // (the top, header and bottom rules of a table drawn in the financial style).
+  horizontal.forEach((h, i) => {
+    if (touchesVertical[i]) return
+    for (let j = i + 1; j < horizontal.length; j++) {
+      const other = horizontal[j] as Segment
+      if (touchesVertical[j]) continue
+      const longer = Math.max(h.x2 - h.x1, other.x2 - other.x1)
+      if (Math.abs(h.x1 - other.x1) + Math.abs(h.x2 - other.x2) <= 0.15 * longer) union(i, j)
+    }
+  })
+  const groups = new Map<number, Group>()
+  const groupOf = (i: number) => {
+    const root = find(i)
+    let group = groups.get(root)
+    if (!group) {
+      group = { h: [], v: [] }
+      groups.set(root, group)
+    }
+    return group
+  }
+  horizontal.forEach((h, i) => {
+    groupOf(i).h.push(h)
+  })
+  vertical.forEach((v, j) => {
+    groupOf(horizontal.length + j).v.push(v)
+  })
+  return [...groups.values()]
+}
+
+/** Positions closer than `tolerance` to the previous one join it; each group becomes its mean. */
+function snap(values: readonly number[], tolerance: number): number[] {
+  const sorted = [...values].sort((p, q) => p - q)
+  const result: number[] = []
+  let sum = 0
+  let count = 0
+  for (let i = 0; i < sorted.length; i++) {
+    const value = sorted[i] as number
+    if (count > 0 && value - (sorted[i - 1] as number) > tolerance) {
+      result.push(sum / count)
+      sum = 0
+      count = 0
+    }
+    sum += value
+    count++
+  }
+  if (count > 0) result.push(sum / count)
+  return result
+}
+
+function buildGrid(
+  xs: number[],
+  ys: number[],
+  horizontal: readonly Segment[],
+  vertical: readonly Segment[],
+): RuledGrid | undefined {
+  // The frame's top and bottom close the grid even when drawn only by the verticals' ends.
+  const top = Math.min(...vertical.map((v) => v.y1))
+  const bottom = Math.max(...vertical.map((v) => v.y2))
+  if (top < (ys[0] as number) - GRID_SNAP) ys.unshift(top)
+  if (bottom > (ys[ys.length - 1] as number) + GRID_SNAP) ys.push(bottom)
+  const rows = ys.length - 1
+  const columns = xs.length - 1
+  if (rows < 1 || columns < 2) return undefined
+
+  const verticalEdge = (column: number, row: number) =>
+    covered(vertical, xs, column, ys[row] as number, ys[row + 1] as number, 'v')
+  const horizontalEdge = (row: number, column: number) =>
+    covered(horizontal, ys, row, xs[column] as number, xs[column + 1] as number, 'h')
+
+  const taken = new Uint8Array(rows * columns)
+  const cells: GridCell[] = []
+  for (let row = 0; row < rows; row++) {
+    for (let column = 0; column < columns; column++) {
+      if (taken[row * columns + column]) continue
+      let colSpan = 1
+      while (
+        column + colSpan < columns &&
+        !taken[row * columns + column + colSpan] &&
+        !verticalEdge(column + colSpan, row)
+      ) {
+        colSpan++
+      }
+      let rowSpan = 1
+      while (row + rowSpan < rows && spanContinues(row + rowSpan, column, colSpan)) rowSpan++
+      for (let r = row; r < row + rowSpan; r++) {
+        for (let c = column; c < column + colSpan; c++) taken[r * columns + c] = 1
+      }
+      cells.push({
+        row,
+        column,
+        rowSpan,
+        colSpan,
+        bbox: [
+          xs[column] as number,
+          ys[row] as number,
+          xs[column + colSpan] as number,
+          ys[row + rowSpan] as number,
+        ],
+      })
+    }
+  }
+  return {
+    xs,
+    ys,
+    cells,
+    bbox: [xs[0] as number, ys[0] as number, xs[columns] as number, ys[rows] as number],
+  }
+
+  /** The cells below a span join it when no rule separates them and none is taken already. */
+  function spanContinues(row: number, column: number, colSpan: number): boolean {
+    for (let c = column; c < column + colSpan; c++) {
+      if (taken[row * columns + c] || horizontalEdge(row, c)) return false
+      if (c > column && verticalEdge(c, row)) return false
+    }
+    if (column + colSpan < columns && !verticalEdge(column + colSpan, row)) return false
+    return true
+  }
+}
+
+/**
+ * Whether rulings along grid line `index` of `lines` cover the stretch [from, to] (to
+ * EDGE_COVERAGE). A ruling belongs to the grid line nearest to it.
+ */
+function covered(
+  segments: readonly Segment[],
+  lines: readonly number[],
+  index: number,
+  from: number,
+  to: number,
+  axis: 'h' | 'v',
+): boolean {
+  let length = 0
+  for (const s of segments) {
+    const position = axis === 'h' ? s.y1 : s.x1
+    if (nearest(lines, position) !== index) continue
+    const start = Math.max(from, axis === 'h' ? s.x1 : s.y1)
+    const end = Math.min(to, axis === 'h' ? s.x2 : s.y2)
+    if (end > start) length += end - start
+  }
+  return length >= EDGE_COVERAGE * (to - from)
+}
+
+function nearest(lines: readonly number[], position: number): number {
+  let best = 0
+  for (let i = 1; i < lines.length; i++) {
+    if (Math.abs((lines[i] as number) - position) < Math.abs((lines[best] as number) - position)) {
+      best = i
+    }
+  }
+  return best
+}

@@ -1,0 +1,282 @@
+/**
+ * Vector rulings: the straight horizontal and vertical lines a page draws (stroked lines and
+ * rectangles, thin filled rectangles used as rules, the edges of filled cell backgrounds), read
+ * from the pdf.js operator list under the current transform, in top-left page coordinates.
+ */
+
+/** Operator codes of pdf.js (`OPS`) and its path commands (`DrawOPS`) that matter here. */
+export const RULING_OPS = {
+  save: 10,
+  restore: 11,
+  transform: 12,
+  paintFormXObjectBegin: 74,
+  paintFormXObjectEnd: 75,
+  paintImageXObject: 85,
+  paintInlineImageXObject: 86,
+  constructPath: 91,
+  stroke: 20,
+  closeStroke: 21,
+  fill: 22,
+  eoFill: 23,
+  fillStroke: 24,
+  eoFillStroke: 25,
+  closeFillStroke: 26,
+  closeEOFillStroke: 27,
+} as const
+
+const MOVE_TO = 0
+const LINE_TO = 1
+const CURVE_TO = 2
+const QUADRATIC_CURVE_TO = 3
+const CLOSE_PATH = 4
+
+/** Filled rectangles thinner than this (points) are rules, not areas. */
+const RULE_MAX_THICKNESS = 3
+/** Lines shorter than this (points) are ticks, bullets or glyph parts, not rulings. */
+const MIN_LENGTH = 4
+/** A line this close to horizontal or vertical (points over its length) counts as straight. */
+const SKEW = 1
+
+/** A horizontal (y1 = y2) or vertical (x1 = x2) line, x1 <= x2 and y1 <= y2. */
+export interface Segment {
+  x1: number
+  y1: number
+  x2: number
+  y2: number
+}
+
+/** An image drawn on the page: the object id pdf.js gives it and where it lands. */
+export interface PlacedImage {
+  objectId: string
+  bbox: [number, number, number, number]
+}
+
+/** What the drawing operators of a page contribute to layout analysis. */
+export interface PageGraphics {
+  horizontal: Segment[]
+  vertical: Segment[]
+  /** Filled rectangles larger than rules: shaded cells, chart bars, panels. */
+  areas: Array<[number, number, number, number]>
+  images: PlacedImage[]
+}
+
+type Matrix = [number, number, number, number, number, number]
+
+/**
+ * Walks a page's operator list once. `viewport` is the matrix from PDF user space to top-left
+ * page coordinates (pdf.js `viewport.transform`).
+ */
+export function readPageGraphics(
+  fnArray: ArrayLike<number>,
+  argsArray: ArrayLike<unknown>,
+  viewport: readonly number[],
+  pageArea: number,
+): PageGraphics {
+  const graphics: PageGraphics = { horizontal: [], vertical: [], areas: [], images: [] }
+  let ctm: Matrix = [...(viewport as Matrix)]
+  const stack: Matrix[] = []
+  for (let i = 0; i < fnArray.length; i++) {
+    const fn = fnArray[i]
+    switch (fn) {
+      case RULING_OPS.save:
+        stack.push(ctm)
+        break
+      case RULING_OPS.restore:
+        ctm = stack.pop() ?? ctm
+        break
+      case RULING_OPS.transform:
+        ctm = multiply(ctm, argsArray[i] as Matrix)
+        break
+      case RULING_OPS.paintFormXObjectBegin: {
+        // pdf.js wraps a form in save/transform of its own matrix; mirror that.
+        stack.push(ctm)
+        const matrix = (argsArray[i] as unknown[])[0] as Matrix | null
+        if (matrix) ctm = multiply(ctm, matrix)
+        break
+      }
+      case RULING_OPS.paintFormXObjectEnd:
+        ctm = stack.pop() ?? ctm
+        break
+      case RULING_OPS.paintImageXObject:
+      case RULING_OPS.paintInlineImageXObject: {
+        const args = argsArray[i] as unknown[]
+        const id = typeof args[0] === 'string' ? args[0] : ''
+        graphics.images.push({ objectId: id, bbox: unitSquare(ctm) })
+        break
+      }
+      case RULING_OPS.constructPath: {
+        const [paint, data] = argsArray[i] as [number, [Float32Array | null]]
+        const path = data[0]
+        if (path) addPath(graphics, paint, path, ctm, pageArea)
+        break
+      }
+    }
+  }
+  return graphics
+}
+
+function addPath(
+  graphics: PageGraphics,
+  paint: number,
+  path: Float32Array,
+  ctm: Matrix,
+  pageArea: number,
+): void {
+  const strokes =
+    paint === RULING_OPS.stroke ||
+    paint === RULING_OPS.closeStroke ||
+    paint === RULING_OPS.fillStroke ||
+    paint === RULING_OPS.eoFillStroke ||
+    paint === RULING_OPS.closeFillStroke ||
+    paint === RULING_OPS.closeEOFillStroke
+  const fills = strokes
+    ? paint !== RULING_OPS.stroke && paint !== RULING_OPS.closeStroke
+    : isFill(paint)
+  if (!strokes && !fills) return // endPath: a clipping path draws nothing
+
+  // Points of the current subpath, in page coordinates; curves end a straight run.
+  let points: number[] = []
+  let straight = true
+  const flush = () => {
+    if (points.length >= 4) {
+      if (fills && straight) addFilledShape(graphics, points, pageArea)
+      if (strokes) addPolyline(graphics, points)
+    }
+    points = []
+    straight = true
+  }
+  for (let k = 0; k < path.length; ) {
+    const op = path[k]
+    if (op === MOVE_TO) {
+      flush()
+      pushPoint(points, ctm, path[k + 1] as number, path[k + 2] as number)
+      k += 3
+    } else if (op === LINE_TO) {
+      pushPoint(points, ctm, path[k + 1] as number, path[k + 2] as number)
+      k += 3
+    } else if (op === CURVE_TO) {
+      straight = false
+      if (strokes) addPolyline(graphics, points)
+      points = []
+      pushPoint(points, ctm, path[k + 5] as number, path[k + 6] as number)
+      k += 7
+    } else if (op === QUADRATIC_CURVE_TO) {
+      straight = false
+      if (strokes) addPolyline(graphics, points)
+      points = []
+      pushPoint(points, ctm, path[k + 3] as number, path[k + 4] as number)
+      k += 5
+    } else if (op === CLOSE_PATH) {
+      if (points.length >= 2) points.push(points[0] as number, points[1] as number)
+      k += 1
+    } else {
+      break // unknown command: the rest of the path cannot be decoded
+    }
+  }
+  flush()
+}
+
+function isFill(paint: number): boolean {
+  return paint === RULING_OPS.fill || paint === RULING_OPS.eoFill
+}
+
+function pushPoint(points: number[], m: Matrix, x: number, y: number): void {
+  points.push(m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
+}
+
+/** Every straight horizontal or vertical piece of a stroked polyline. */
+function addPolyline(graphics: PageGraphics, points: readonly number[]): void {
+  for (let k = 0; k + 3 < points.length; k += 2) {
+    addLine(
+      graphics,
+      points[k] as number,
+      points[k + 1] as number,
+      points[k + 2] as number,
+      points[k + 3] as number,
+    )
+  }
+}
+
+function addLine(graphics: PageGraphics, ax: number, ay: number, bx: number, by: number): void {
+  const dx = Math.abs(bx - ax)
+  const dy = Math.abs(by - ay)
+  if (dy <= SKEW && dx >= MIN_LENGTH) {
+    const y = (ay + by) / 2
+    graphics.horizontal.push({ x1: Math.min(ax, bx), y1: y, x2: Math.max(ax, bx), y2: y })
+  } else if (dx <= SKEW && dy >= MIN_LENGTH) {
+    const x = (ax + bx) / 2
+    graphics.vertical.push({ x1: x, y1: Math.min(ay, by), x2: x, y2: Math.max(ay, by) })
+  }
+}
+
+/**
+ * A filled subpath: a thin axis-aligned rectangle is a rule along its long side; a larger one
+ * (a shaded cell or row) contributes its four edges. Shapes covering most of the page are
+ * backgrounds and say nothing about tables.
+ */
+function addFilledShape(graphics: PageGraphics, points: readonly number[], pageArea: number): void {
+  let left = Number.POSITIVE_INFINITY
+  let top = Number.POSITIVE_INFINITY
+  let right = Number.NEGATIVE_INFINITY
+  let bottom = Number.NEGATIVE_INFINITY
+  for (let k = 0; k < points.length; k += 2) {
+    const x = points[k] as number
+    const y = points[k + 1] as number
+    if (x < left) left = x
+    if (x > right) right = x
+    if (y < top) top = y
+    if (y > bottom) bottom = y
+  }
+  if (!isAxisAlignedBox(points, left, top, right, bottom)) return
+  const width = right - left
+  const height = bottom - top
+  if (height <= RULE_MAX_THICKNESS && width >= MIN_LENGTH) {
+    const y = (top + bottom) / 2
+    graphics.horizontal.push({ x1: left, y1: y, x2: right, y2: y })
+  } else if (width <= RULE_MAX_THICKNESS && height >= MIN_LENGTH) {
+    const x = (left + right) / 2
+    graphics.vertical.push({ x1: x, y1: top, x2: x, y2: bottom })
+  } else if (width * height < 0.5 * pageArea && width >= MIN_LENGTH && height >= MIN_LENGTH) {
+    graphics.areas.push([left, top, right, bottom])
+    graphics.horizontal.push({ x1: left, y1: top, x2: right, y2: top })
+    graphics.horizontal.push({ x1: left, y1: bottom, x2: right, y2: bottom })
+    graphics.vertical.push({ x1: left, y1: top, x2: left, y2: bottom })
+    graphics.vertical.push({ x1: right, y1: top, x2: right, y2: bottom })
+  }
+}
+
+/** Every vertex sits on the bounding box's corners (a rectangle, possibly with repeated points). */
+function isAxisAlignedBox(
+  points: readonly number[],
+  left: number,
+  top: number,
+  right: number,
+  bottom: number,
+): boolean {
+  for (let k = 0; k < points.length; k += 2) {
+    const x = points[k] as number
+    const y = points[k + 1] as number
+    const onX = Math.abs(x - left) <= SKEW || Math.abs(x - right) <= SKEW
+    const onY = Math.abs(y - top) <= SKEW || Math.abs(y - bottom) <= SKEW
+    if (!onX || !onY) return false
+  }
+  return points.length >= 8
+}
+
+function multiply(m: Matrix, n: Matrix): Matrix {
+  return [
+    n[0] * m[0] + n[1] * m[2],
+    n[0] * m[1] + n[1] * m[3],
+    n[2] * m[0] + n[3] * m[2],
+    n[2] * m[1] + n[3] * m[3],
+    n[4] * m[0] + n[5] * m[2] + m[4],
+    n[4] * m[1] + n[5] * m[3] + m[5],
+  ]
+}
+
+/** Where the unit square of image space lands on the page. */
+function unitSquare(m: Matrix): [number, number, number, number] {
+  const xs = [m[4], m[0] + m[4], m[2] + m[4], m[0] + m[2] + m[4]]
+  const ys = [m[5], m[1] + m[5], m[3] + m[5], m[1] + m[3] + m[5]]
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]
+}

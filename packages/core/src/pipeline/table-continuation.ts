@@ -1,0 +1,43 @@
+import type { Table } from '@pdfx/schema'
+import type { Block, PageLayout } from './types.js'
+
+/**
+ * Marks tables that go on from one page to the next: the first body block of a page is a table
+ * with as many columns as the table that ended the previous page's body. A continuation that
+ * starts by repeating the header rows of the table it continues gets them counted as its header.
+ */
+export function markContinuedTables(pages: readonly PageLayout[]): void {
+  for (let i = 1; i < pages.length; i++) {
+    const previous = lastBody(pages[i - 1] as PageLayout)
+    const next = firstBody(pages[i] as PageLayout)
+    if (!previous?.table || !next?.table) continue
+    if (previous.table.columns !== next.table.columns) continue
+    next.continued = true
+    const header = rowTexts(previous.table, previous.table.headerRows)
+    if (header.length > 0 && header === rowTexts(next.table, previous.table.headerRows)) {
+      next.table.headerRows = previous.table.headerRows
+    } else if (previous.table.headerRows > 0) {
+      // The rows were cut by the page break: the continuation has no header of its own.
+      next.table.headerRows = 0
+    }
+  }
+}
+
+const isBody = (block: Block) =>
+  block.kind !== 'header' && block.kind !== 'footer' && block.kind !== 'footnote'
+
+function firstBody(page: PageLayout): Block | undefined {
+  return page.blocks.find(isBody)
+}
+
+function lastBody(page: PageLayout): Block | undefined {
+  return page.blocks.findLast(isBody)
+}
+
+/** The text of the first `count` rows, to compare headers; empty when there are none. */
+function rowTexts(table: Table, count: number): string {
+  return table.cells
+    .filter((cell) => cell.row < count)
+    .map((cell) => cell.text.toLowerCase().replace(/\s+/g, ' '))
+    .join('\t')
+}

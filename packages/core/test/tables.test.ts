@@ -1,0 +1,198 @@
+import { ExtractedDocumentSchema, type Table } from '@pdfx/schema'
+import { describe, expect, it } from 'vitest'
+import { extract } from '../src/index.js'
+import { buildPdf, type LineSpec, type PageSpec, type TextSpec, wrapText } from './pdf-builder.js'
+
+const ROW_HEIGHT = 18
+
+interface TableSpec {
+  x: number
+  y: number
+  widths: number[]
+  rows: string[][]
+  /** grid: every cell ruled; horizontal: top, header and bottom rules only; none: borderless. */
+  rules: 'grid' | 'horizontal' | 'none'
+}
+
+/** Text and rules of a simple table, laid out like a word processor would. */
+function drawTable(spec: TableSpec): { texts: TextSpec[]; lines: LineSpec[]; bottom: number } {
+  const texts: TextSpec[] = []
+  const lines: LineSpec[] = []
+  const xs = [spec.x]
+  for (const width of spec.widths) xs.push((xs[xs.length - 1] as number) + width)
+  const right = xs[xs.length - 1] as number
+  spec.rows.forEach((row, r) => {
+    const top = spec.y + r * ROW_HEIGHT
+    row.forEach((text, c) => {
+      if (text) texts.push({ text, x: (xs[c] as number) + 4, y: top + 13, size: 10 })
+    })
+  })
+  const bottom = spec.y + spec.rows.length * ROW_HEIGHT
+  if (spec.rules === 'grid') {
+    for (let r = 0; r <= spec.rows.length; r++) {
+      const y = spec.y + r * ROW_HEIGHT
+      lines.push({ x1: spec.x, y1: y, x2: right, y2: y })
+    }
+    for (const x of xs) lines.push({ x1: x, y1: spec.y, x2: x, y2: bottom })
+  } else if (spec.rules === 'horizontal') {
+    for (const y of [spec.y, spec.y + ROW_HEIGHT, bottom]) {
+      lines.push({ x1: spec.x, y1: y, x2: right, y2: y })
+    }
+  }
+  return { texts, lines, bottom }
+}
+
+function grid(table: Table): string[][] {
+  const rows = Array.from({ length: table.rows }, () => new Array<string>(table.columns).fill(''))
+  for (const cell of table.cells) (rows[cell.row] as string[])[cell.column] = cell.text
+  return rows
+}
+
+const FIGURES = [
+  ['Region', 'Units', 'Revenue', 'Margin'],
+  ['North', '1,204', '$88,210', '12.5%'],
+  ['South', '967', '$61,004', '9.8%'],
+  ['East', '1,530', '$102,775', '14.1%'],
+  ['West', '802', '$49,310', '7.2%'],
+]
+
+async function pageWithTable(rules: TableSpec['rules']): Promise<Uint8Array> {
+  const intro = await wrapText('Quarterly results by region are summarised in the table below.', {
+    x: 72,
+    y: 72,
+    width: 468,
+  })
+  const table = drawTable({
+    x: 72,
+    y: intro.bottom + 20,
+    widths: [120, 80, 100, 80],
+    rows: FIGURES,
+    rules,
+  })
+  const outro = await wrapText('All figures are unaudited and rounded to the nearest unit.', {
+    x: 72,
+    y: table.bottom + 24,
+    width: 468,
+  })
+  return buildPdf([{ texts: [...intro.texts, ...table.texts, ...outro.texts], lines: table.lines }])
+}
+
+describe('hybrid tables', () => {
+  for (const rules of ['grid', 'horizontal', 'none'] as const) {
+    it(`rebuilds a ${rules === 'none' ? 'borderless' : `${rules}-ruled`} table as rows and columns, in place`, async () => {
+      const doc = await extract(await pageWithTable(rules), { mode: 'hybrid' })
+      expect(ExtractedDocumentSchema.parse(doc)).toBeTruthy()
+      expect(doc.source.engine).toBe('hybrid')
+      const tables = doc.elements.filter((element) => element.type === 'table')
+      expect(tables).toHaveLength(1)
+      const table = tables[0]?.table as Table
+      expect(grid(table)).toEqual(FIGURES)
+      expect(table.headerRows).toBe(1)
+      // In reading order between the two paragraphs, and its text is not repeated as prose.
+      expect(doc.elements.map((element) => element.type)).toEqual([
+        'paragraph',
+        'table',
+        'paragraph',
+      ])
+      expect(doc.markdown).toContain(
+        '| Region | Units | Revenue | Margin |\n| --- | --- | --- | --- |',
+      )
+      expect(doc.markdown.match(/\$88,210/g)).toHaveLength(1)
+      // Boxes in top-left page coordinates: the table lies below the intro and inside the page.
+      const [left, top, right, bottom] = table.bbox
+      expect(left).toBeGreaterThanOrEqual(60)
+      expect(right).toBeLessThanOrEqual(460)
+      expect(top).toBeGreaterThan(doc.elements[0]?.bbox?.[3] ?? Number.POSITIVE_INFINITY)
+      expect(bottom).toBeLessThan(doc.elements[2]?.bbox?.[1] ?? 0)
+    })
+  }
+
+  it('gives every element a bounding box in hybrid mode and none in fast mode', async () => {
+    const pdf = await pageWithTable('grid')
+    const hybrid = await extract(pdf, { mode: 'hybrid' })
+    expect(hybrid.elements.every((element) => element.bbox !== undefined)).toBe(true)
+    const fast = await extract(pdf)
+    expect(fast.elements.some((element) => element.bbox !== undefined || element.table)).toBe(false)
+    expect(fast.confidence.tables).toBeLessThan(hybrid.confidence.tables)
+  })
+
+  it('keeps cells that span columns as one cell and renders them as HTML', async () => {
+    const { texts, lines } = drawTable({
+      x: 72,
+      y: 100,
+      widths: [100, 80, 80],
+      rows: [
+        ['Item', 'Q1', 'Q2'],
+        ['Paper', '10', '12'],
+        ['Ink', '4', '5'],
+      ],
+      rules: 'grid',
+    })
+    // A title row above the grid whose cell spans all three columns.
+    const title: TextSpec = { text: 'Office supplies', x: 76, y: 100 - ROW_HEIGHT + 13, size: 10 }
+    const frame: LineSpec[] = [
+      { x1: 72, y1: 100 - ROW_HEIGHT, x2: 332, y2: 100 - ROW_HEIGHT },
+      { x1: 72, y1: 100 - ROW_HEIGHT, x2: 72, y2: 100 },
+      { x1: 332, y1: 100 - ROW_HEIGHT, x2: 332, y2: 100 },
+    ]
+    const doc = await extract(
+      await buildPdf([{ texts: [title, ...texts], lines: [...frame, ...lines] }]),
+      { mode: 'hybrid' },
+    )
+    const table = doc.elements.find((element) => element.type === 'table')?.table as Table
+    expect(table.rows).toBe(4)
+    expect(table.columns).toBe(3)
+    expect(table.cells[0]).toMatchObject({ row: 0, column: 0, colSpan: 3, text: 'Office supplies' })
+    expect(grid(table).slice(1)).toEqual([
+      ['Item', 'Q1', 'Q2'],
+      ['Paper', '10', '12'],
+      ['Ink', '4', '5'],
+    ])
+    expect(doc.markdown).toContain('<td colspan="3">\nOffice supplies\n</td>')
+  })
+
+  it('does not call two columns of prose a table', async () => {
+    const words =
+      'The committee met in spring and again in the autumn, when it reviewed the progress made on each of the recommendations and agreed on the next steps for the coming year. '
+    const left = await wrapText(words.repeat(3), { x: 72, y: 72, width: 220 })
+    const right = await wrapText(words.repeat(3), { x: 320, y: 72, width: 220 })
+    const doc = await extract(await buildPdf([[...left.texts, ...right.texts]]), { mode: 'hybrid' })
+    expect(doc.elements.some((element) => element.type === 'table')).toBe(false)
+  })
+
+  it('marks a table continued on the next page and recognises its repeated header', async () => {
+    const first = drawTable({
+      x: 72,
+      y: 600,
+      widths: [120, 80, 100, 80],
+      rows: FIGURES.slice(0, 4),
+      rules: 'grid',
+    })
+    const second = drawTable({
+      x: 72,
+      y: 72,
+      widths: [120, 80, 100, 80],
+      rows: [FIGURES[0] as string[], ...FIGURES.slice(4)],
+      rules: 'grid',
+    })
+    const intro = await wrapText('The regional figures follow.', { x: 72, y: 560, width: 468 })
+    const pages: PageSpec[] = [
+      { texts: [...intro.texts, ...first.texts], lines: first.lines },
+      { texts: second.texts, lines: second.lines },
+    ]
+    const doc = await extract(await buildPdf(pages), { mode: 'hybrid' })
+    const tables = doc.elements.filter((element) => element.type === 'table')
+    expect(tables.map((element) => [element.page, element.continued ?? false])).toEqual([
+      [1, false],
+      [2, true],
+    ])
+    expect(tables[1]?.table?.headerRows).toBe(1)
+  })
+
+  it('falls back to the fast engine with a warning when hybrid is disabled', async () => {
+    const doc = await extract(await pageWithTable('grid'), { mode: 'hybrid', hybridBudgetMs: 0 })
+    expect(doc.source.engine).toBe('fast')
+    expect(doc.warnings?.join(' ')).toMatch(/hybrid/)
+    expect(doc.elements.some((element) => element.type === 'table')).toBe(false)
+  })
+})
