@@ -125,7 +125,7 @@ function ruledTable(grid: RuledGrid, runs: readonly TextRun[], page: number): Bl
   const rows = grid.ys.length - 1
   const columns = grid.xs.length - 1
   const filled = cells.filter((cell) => cell.text.length > 0)
-  if (rows < 2 || filled.length < 3) return undefined
+  if (rows < 2 || filled.length < 3 || filled.length < 0.25 * cells.length) return undefined
   // A grid whose cells are drawn one by one is a table even when mostly empty (a form, a
   // worksheet). Loosely connected rulings need text to confirm them: two boxes side by side or a
   // chart's gridlines with a few labels are not tables, nor is a diagram of boxes joined by
@@ -216,7 +216,17 @@ function strictCheck(grid: AlignedGrid): boolean {
   const perColumn = new Array<number>(grid.columns.length).fill(0)
   for (const cell of grid.cells) perColumn[cell.column] = (perColumn[cell.column] as number) + 1
   if (!perColumn.every((count) => count >= 2)) return false
-  return !looksLikeContents(grid) && !looksLikeProse(grid)
+  return !looksLikeContents(grid) && !looksLikeProse(grid) && !looksLikeList(grid)
+}
+
+/** Bullets or item numbers in a narrow first column: a list set with hanging indents. */
+function looksLikeList(grid: AlignedGrid): boolean {
+  const first = grid.cells
+    .filter((cell) => cell.column === 0 && cell.colSpan === 1)
+    .map((cell) => cellText(cell.lines))
+  return first.every((text) =>
+    /^(?:[•·●○◦▪▫■□‣⁃∙➢➤►▶✓✔❖◆◇→–—*-]|\(?(?:\d{1,3}|[a-z])[.)])$/u.test(text),
+  )
 }
 
 /** Titles with ascending page numbers on the right: a table of contents, read as text. */

@@ -51,7 +51,7 @@ export function findRulings(graphics: Pick<PageGraphics, 'horizontal' | 'vertica
   const vertical = mergeCollinear(graphics.vertical, 'v')
   const groups = connect(horizontal, vertical)
   const result: Rulings = { grids: [], bands: [] }
-  for (const group of groups) {
+  for (const group of joinStripes(groups)) {
     if (group.h.length === 0) continue
     const ys = snap(
       group.h.map((s) => s.y1),
@@ -77,6 +77,62 @@ export function findRulings(graphics: Pick<PageGraphics, 'horizontal' | 'vertica
 interface Group {
   h: Segment[]
   v: Segment[]
+}
+
+/** Rows of a striped table are apart from each other by at most this (points). */
+const STRIPE_GAP = 40
+
+/**
+ * Tables striped with shaded rows (or drawn as separate boxes per row) come as one group of
+ * rulings per shaded row: groups with the same column edges, stacked close together, are one
+ * table, and the unshaded rows between them become rows of it.
+ */
+function joinStripes(groups: readonly Group[]): Group[] {
+  const withColumns = groups
+    .map((group) => ({
+      group,
+      xs: snap(
+        group.v.map((s) => s.x1),
+        GRID_SNAP,
+      ),
+      ...extent(group),
+    }))
+    .sort((p, q) => p.top - q.top)
+  const joined: typeof withColumns = []
+  for (const item of withColumns) {
+    const previous = joined.find(
+      (other) =>
+        other.xs.length >= 3 &&
+        other.xs.length === item.xs.length &&
+        other.xs.every((x, i) => Math.abs(x - (item.xs[i] as number)) <= GRID_SNAP) &&
+        item.top - other.bottom <= STRIPE_GAP &&
+        item.top >= other.bottom - SNAP,
+    )
+    if (previous) {
+      previous.group = {
+        h: [...previous.group.h, ...item.group.h],
+        v: [...previous.group.v, ...item.group.v],
+      }
+      previous.bottom = Math.max(previous.bottom, item.bottom)
+    } else {
+      joined.push(item)
+    }
+  }
+  return joined.map((item) => item.group)
+}
+
+function extent(group: Group): { top: number; bottom: number } {
+  let top = Number.POSITIVE_INFINITY
+  let bottom = Number.NEGATIVE_INFINITY
+  for (const s of group.h) {
+    top = Math.min(top, s.y1)
+    bottom = Math.max(bottom, s.y1)
+  }
+  for (const s of group.v) {
+    top = Math.min(top, s.y1)
+    bottom = Math.max(bottom, s.y2)
+  }
+  return { top, bottom }
 }
 
 /** Joins rulings on one line whose pieces overlap or nearly touch. */
