@@ -1,7 +1,49 @@
-import type { Line } from './types.js'
+import { makeLine } from './lines.js'
+import type { Line, TextRun } from './types.js'
 
 /** A gap between columns is at least this many font sizes wide. */
 const GUTTER_EM = 0.5
+/** Inside a table, a gap this many font sizes wide separates two cells (a word space is ~0.25). */
+const CELL_GAP_EM = 0.8
+
+/**
+ * Cuts a table's text into cell pieces: runs on one baseline, split wherever the gap between
+ * neighbours is wider than a word space. Inside a table this is safe: a wide gap in a cell's
+ * text would be a typesetting accident, and the column detection below joins pieces again when
+ * no gutter runs between them.
+ */
+export function cellPieces(runs: readonly TextRun[]): Line[] {
+  const sorted = [...runs].sort((p, q) => p.baseline - q.baseline || p.left - q.left)
+  const rows: TextRun[][] = []
+  for (const run of sorted) {
+    const row = rows[rows.length - 1]
+    const anchor = row?.[0]
+    if (row && anchor && Math.abs(run.baseline - anchor.baseline) <= 0.45 * anchor.fontSize) {
+      row.push(run)
+    } else {
+      rows.push([run])
+    }
+  }
+  const pieces: Line[] = []
+  for (const row of rows) {
+    row.sort((p, q) => p.left - q.left)
+    let start = 0
+    for (let i = 1; i <= row.length; i++) {
+      const previous = row[i - 1] as TextRun
+      const next = row[i]
+      if (
+        next &&
+        next.left - previous.right <= CELL_GAP_EM * Math.min(previous.fontSize, next.fontSize)
+      ) {
+        continue
+      }
+      const piece = makeLine(row.slice(start, i))
+      if (piece.text.length > 0) pieces.push(piece)
+      start = i
+    }
+  }
+  return pieces
+}
 
 /** One cell of a grid found from text alignment. */
 export interface AlignedCell {
@@ -68,7 +110,8 @@ export function alignIntoGrid(lines: readonly Line[]): AlignedGrid | undefined {
     }
   }
   if (multiRows === 0) return undefined
-  const tolerance = Math.floor(multiRows / 10)
+  // A header spanning several columns crosses their gutters: one row may, on a table of several.
+  const tolerance = multiRows >= 4 ? Math.max(1, Math.floor(multiRows / 10)) : 0
   const columns: Array<{ left: number; right: number }> = []
   let start = -1
   let gapStart = -1
@@ -104,7 +147,7 @@ export function alignIntoGrid(lines: readonly Line[]): AlignedGrid | undefined {
           end = index
         }
       })
-      if (first === -1) continue
+      if (first === -1) first = end = nearestColumn(columns, line)
       if (last && last.column + last.colSpan - 1 >= first) {
         // Two pieces in one column: one cell's words split by a wide gap.
         last.lines.push(line)
@@ -116,4 +159,22 @@ export function alignIntoGrid(lines: readonly Line[]): AlignedGrid | undefined {
     }
   })
   return { rows, columns, cells }
+}
+
+/** The column whose extent is closest to a piece of text that lies in no column. */
+function nearestColumn(
+  columns: ReadonlyArray<{ left: number; right: number }>,
+  line: Line,
+): number {
+  const centre = (line.left + line.right) / 2
+  let best = 0
+  let distance = Number.POSITIVE_INFINITY
+  columns.forEach((column, index) => {
+    const d = Math.max(column.left - centre, centre - column.right, 0)
+    if (d < distance) {
+      distance = d
+      best = index
+    }
+  })
+  return best
 }

@@ -1,5 +1,5 @@
 import type { Table, TableCell } from '@pdfx/schema'
-import { type AlignedGrid, alignIntoGrid, groupRows } from './aligned-grid.js'
+import { type AlignedGrid, alignIntoGrid, cellPieces, groupRows } from './aligned-grid.js'
 import { groupLines } from './lines.js'
 import type { GridCell, RuledBand, RuledGrid, Rulings } from './ruled-grids.js'
 import type { Block, Line, TextRun } from './types.js'
@@ -57,7 +57,7 @@ export function detectTables(
   }
   if (borderless) {
     for (const region of borderlessRegions(groupLines(rest))) {
-      const table = alignedTable(region, page, strictCheck)
+      const table = alignedTable(cellPieces(region.flatMap((line) => line.runs)), page, strictCheck)
       if (!table) continue
       const used = new Set(region.flatMap((line) => line.runs))
       rest = rest.filter((run) => !used.has(run))
@@ -195,11 +195,11 @@ function columnOf(line: TextRun, xs: readonly number[], first: number, span: num
 
 /** A table between horizontal rules: rows and columns come from the text's alignment. */
 function bandTable(band: RuledBand, runs: readonly TextRun[], page: number): Block | undefined {
-  const lines = groupLines(runs)
+  const lines = cellPieces(runs)
   return alignedTable(
     lines,
     page,
-    (grid) => grid.rows.filter((row) => row.length >= 2).length >= 2,
+    (grid) => grid.rows.filter((row) => row.length >= 2).length >= 2 && !isSparse(grid),
     band,
   )
 }
@@ -216,7 +216,13 @@ function strictCheck(grid: AlignedGrid): boolean {
   const perColumn = new Array<number>(grid.columns.length).fill(0)
   for (const cell of grid.cells) perColumn[cell.column] = (perColumn[cell.column] as number) + 1
   if (!perColumn.every((count) => count >= 2)) return false
-  return !looksLikeContents(grid) && !looksLikeProse(grid) && !looksLikeList(grid)
+  if (isSparse(grid)) return false
+  return (
+    !looksLikeContents(grid) &&
+    !looksLikeFullLines(grid) &&
+    !looksLikeProse(grid) &&
+    !looksLikeList(grid)
+  )
 }
 
 /** Bullets or item numbers in a narrow first column: a list set with hanging indents. */
@@ -227,6 +233,30 @@ function looksLikeList(grid: AlignedGrid): boolean {
   return first.every((text) =>
     /^(?:[•·●○◦▪▫■□‣⁃∙➢➤►▶✓✔❖◆◇→–—*-]|\(?(?:\d{1,3}|[a-z])[.)])$/u.test(text),
   )
+}
+
+/** Chart labels line up too, but leave most of their grid empty. */
+function isSparse(grid: AlignedGrid): boolean {
+  return grid.cells.length < 0.5 * grid.rows.length * grid.columns.length
+}
+
+/**
+ * A wide column whose pieces nearly all fill its width is running text set in columns (notes,
+ * a bibliography): table cells in a text column vary in length.
+ */
+function looksLikeFullLines(grid: AlignedGrid): boolean {
+  return grid.columns.some((column, index) => {
+    const width = column.right - column.left
+    if (width < 120) return false
+    const pieces = grid.cells.filter((cell) => cell.column === index && cell.colSpan === 1)
+    if (pieces.length < 4) return false
+    const full = pieces.filter((cell) => {
+      const left = Math.min(...cell.lines.map((line) => line.left))
+      const right = Math.max(...cell.lines.map((line) => line.right))
+      return right - left >= 0.85 * width
+    })
+    return full.length >= 0.7 * pieces.length
+  })
 }
 
 /** Titles with ascending page numbers on the right: a table of contents, read as text. */
