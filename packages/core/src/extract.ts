@@ -46,14 +46,14 @@ export async function extract(
   let metadataTitle: string | undefined
   let tableLikeRows = 0
   let lineCount = 0
-  let tablesFound = 0
+  let tableEvidence: number[] = []
   let engine: 'fast' | 'hybrid' = 'fast'
   try {
     const analysis = await analysePages(source, resolved, warnings)
     pages = analysis.pages
     tableLikeRows = analysis.tableLikeRows
     lineCount = analysis.lineCount
-    tablesFound = analysis.tablesFound
+    tableEvidence = analysis.tableEvidence
     if (analysis.hybridPages > 0) engine = 'hybrid'
     const info = await readDocumentInfo(source.document)
     outline = info.outline
@@ -95,7 +95,7 @@ export async function extract(
       pages,
       tableLikeLines: tableLikeRows,
       lines: lineCount,
-      tablesFound,
+      tableEvidence,
     }),
     markdown: resolved.outputs.has('markdown') ? markdown : '',
     elements: resolved.outputs.has('elements') ? elements : [],
@@ -117,7 +117,8 @@ interface PageAnalysis {
   pages: PageLayout[]
   tableLikeRows: number
   lineCount: number
-  tablesFound: number
+  /** Evidence of each table found, in [0, 1]. */
+  tableEvidence: number[]
   /** Pages the hybrid analysis ran on. */
   hybridPages: number
 }
@@ -135,7 +136,7 @@ async function analysePages(
   const pages: PageLayout[] = []
   let tableLikeRows = 0
   let lineCount = 0
-  let tablesFound = 0
+  const tableEvidence: number[] = []
   let hybridPages = 0
   const deadline = performance.now() + options.hybridBudgetMs
   let hybrid = options.mode === 'hybrid' && options.hybridBudgetMs > 0
@@ -184,7 +185,7 @@ async function analysePages(
       const lines = groupLines(runs)
       tableLikeRows += countTableLikeRows(lines)
       lineCount += lines.length
-      tablesFound += tables.length
+      for (const table of tables) tableEvidence.push(table.tableEvidence ?? 1)
       const blocks = groupBlocks(lines, number)
       blocks.push(...tables)
       for (const piece of text.rotated) blocks.push(newBlock(makeLine([piece]), number))
@@ -203,7 +204,7 @@ async function analysePages(
       page.cleanup()
     }
   }
-  return { pages, tableLikeRows, lineCount, tablesFound, hybridPages }
+  return { pages, tableLikeRows, lineCount, tableEvidence, hybridPages }
 }
 
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {

@@ -6,6 +6,7 @@ it('exports exactly the public API', async () => {
     'DEFAULT_OUTPUTS',
     'chunkDocument',
     'extract',
+    'extractTables',
     'toMarkdown',
   ])
 })

@@ -1,5 +1,7 @@
 export { chunkDocument } from './chunk-document.js'
 export { extract } from './extract.js'
+export type { DocumentTable } from './extract-tables.js'
+export { extractTables } from './extract-tables.js'
 export type { ExtractOptions } from './options.js'
 export { DEFAULT_CHUNK_TOKENS, DEFAULT_OUTPUTS } from './options.js'
 export type { ChunkOptions } from './pipeline/chunks.js'

@@ -1,6 +1,6 @@
 import { ExtractedDocumentSchema, type Table } from '@pdfx/schema'
 import { describe, expect, it } from 'vitest'
-import { extract } from '../src/index.js'
+import { extract, extractTables } from '../src/index.js'
 import { buildPdf, type LineSpec, type PageSpec, type TextSpec, wrapText } from './pdf-builder.js'
 
 const ROW_HEIGHT = 18
@@ -187,6 +187,17 @@ describe('hybrid tables', () => {
       [2, true],
     ])
     expect(tables[1]?.table?.headerRows).toBe(1)
+  })
+
+  it('lists every table of a document with its element, page and box', async () => {
+    const pdf = await pageWithTable('grid')
+    const { tables, warnings } = await extractTables(pdf)
+    expect(warnings).toEqual([])
+    expect(tables).toHaveLength(1)
+    const doc = await extract(pdf, { mode: 'hybrid' })
+    const element = doc.elements.find((candidate) => candidate.type === 'table')
+    expect(tables[0]).toMatchObject({ elementId: element?.id, page: 1, continued: false })
+    expect(tables[0]?.cells).toEqual(element?.table?.cells)
   })
 
   it('falls back to the fast engine with a warning when hybrid is disabled', async () => {

@@ -8,8 +8,8 @@ export interface ConfidenceEvidence {
   tableLikeLines: number
   /** All lines of body text. */
   lines: number
-  /** Tables the engine reconstructed (hybrid); 0 in fast mode. */
-  tablesFound: number
+  /** Evidence of each table the engine reconstructed (hybrid), in [0, 1]; none in fast mode. */
+  tableEvidence: readonly number[]
 }
 
 /**
@@ -33,10 +33,14 @@ export function computeConfidence(evidence: ConfidenceEvidence): Confidence {
   }
   const unicode = chars === 0 ? 0 : 1 - unreliable / chars
   const layout = textPages === 0 ? 0 : 0.5 + 0.5 * (clean / textPages)
+  // Table-like rows counted in the text left after table reconstruction are tables missed. A few
+  // aligned lines happen in any document; a tenth of all lines is a document with tables.
   const tableShare = evidence.lines === 0 ? 0 : evidence.tableLikeLines / evidence.lines
-  // A few aligned lines happen in any document; a tenth of all lines is a document with tables.
-  const unhandled = evidence.tablesFound > 0 ? 0 : Math.min(1, tableShare * 8)
-  const tables = round(1 - 0.85 * unhandled)
+  const unhandled = Math.min(1, tableShare * 8)
+  const found = evidence.tableEvidence
+  const rebuilt =
+    found.length === 0 ? 1 : found.reduce((sum, value) => sum + value, 0) / found.length
+  const tables = round((1 - 0.85 * unhandled) * rebuilt)
   const overall = round(unicode * (0.7 + 0.3 * layout) * (0.85 + 0.15 * tables))
   return { overall, tables, layout: round(layout) }
 }

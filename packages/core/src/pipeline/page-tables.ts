@@ -148,6 +148,8 @@ function ruledTable(grid: RuledGrid, runs: readonly TextRun[], page: number): Bl
       cells,
     },
     runs,
+    // Every cell drawn on its own is the strongest evidence there is; merged areas weaken it.
+    0.7 + 0.3 * Math.min(1, completeness),
   )
 }
 
@@ -353,7 +355,17 @@ function alignedTable(
       cells,
     },
     lines.flatMap((line) => line.runs),
+    alignmentEvidence(grid, band !== undefined),
   )
+}
+
+/**
+ * Text alignment is weaker evidence than rulings: rows that fill most columns and rules
+ * above and below make it stronger.
+ */
+function alignmentEvidence(grid: AlignedGrid, ruled: boolean): number {
+  const fill = grid.cells.length / (grid.rows.length * grid.columns.length)
+  return Math.min(1, (ruled ? 0.6 : 0.45) + 0.35 * fill)
 }
 
 /**
@@ -416,7 +428,7 @@ function cellText(lines: readonly Line[]): string {
     .trim()
 }
 
-function tableBlock(table: Table, runs: readonly TextRun[]): Block {
+function tableBlock(table: Table, runs: readonly TextRun[], evidence: number): Block {
   const lines = groupLines(runs)
   const sizes = runs.map((run) => run.fontSize).sort((p, q) => p - q)
   const [left, top, right, bottom] = table.bbox
@@ -434,6 +446,7 @@ function tableBlock(table: Table, runs: readonly TextRun[]): Block {
     monospace: false,
     kind: 'table',
     table,
+    tableEvidence: evidence,
   }
 }
 

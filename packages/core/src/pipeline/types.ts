@@ -75,6 +75,8 @@ export interface Block {
   table?: Table
   /** A table that continues the previous page's table. */
   continued?: boolean
+  /** How strongly the page supports the table (grid completeness, alignment), in [0, 1]. */
+  tableEvidence?: number
 }
 
 /** One page after layout analysis. */
