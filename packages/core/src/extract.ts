@@ -1,4 +1,4 @@
-import { type ExtractedDocument, PdfxError } from '@pdfx/schema'
+import { type ExtractedDocument, type ExtractedImage, PdfxError } from '@pdfx/schema'
 import { type ExtractOptions, type ResolvedOptions, resolveOptions } from './options.js'
 import { groupBlocks, newBlock, settleBlockStyle } from './pipeline/blocks.js'
 import { chunkElements } from './pipeline/chunks.js'
@@ -6,6 +6,13 @@ import { classifyBlocks, measureText, type OutlineEntry } from './pipeline/class
 import { computeConfidence } from './pipeline/confidence.js'
 import { buildElements } from './pipeline/elements.js'
 import { markFurniture } from './pipeline/furniture.js'
+import {
+  collectPageImages,
+  type ImageBudget,
+  MAX_DOCUMENT_IMAGE_BYTES,
+  type PageImage,
+  repeatedImageKeys,
+} from './pipeline/images.js'
 import { collectHyphenatedWords } from './pipeline/join-lines.js'
 import { detectLanguage } from './pipeline/language.js'
 import { groupLines, makeLine } from './pipeline/lines.js'
@@ -40,7 +47,8 @@ export async function extract(
   if (hybrid && resolved.hybridBudgetMs === 0) {
     warnings.push('hybrid engine is disabled: this result was produced by the fast engine')
   }
-  const source = await loadPdf(bytes, { maxPages: resolved.maxPages, decodeImages: false })
+  const wantsImages = hybrid && resolved.outputs.has('images') && resolved.hybridBudgetMs > 0
+  const source = await loadPdf(bytes, { maxPages: resolved.maxPages, decodeImages: wantsImages })
   let pages: PageLayout[]
   let outline: OutlineEntry[]
   let metadataTitle: string | undefined
@@ -73,7 +81,17 @@ export async function extract(
   classifyBlocks(pages, stats, outline)
   markContinuedTables(pages)
   const hyphenated = collectHyphenatedWords(linesOf(pages))
-  const elements = buildElements(pages, hyphenated, { boxes: engine === 'hybrid' })
+  const images: ExtractedImage[] = []
+  const elements = buildElements(pages, hyphenated, {
+    boxes: engine === 'hybrid',
+    imageText: (block) => {
+      if (!block.image) return undefined
+      const id = `img_${String(images.length + 1).padStart(4, '0')}`
+      const { page, bbox, width, height, png } = block.image
+      images.push({ id, page, bbox, width, height, mimeType: 'image/png', data: toBase64(png) })
+      return `![](${id})`
+    },
+  })
   const markdown = toMarkdown(elements, { keepFurniture: resolved.keepFurniture })
   const bodyText = elements
     .filter((element) => element.type === 'paragraph' || element.type === 'list')
@@ -106,8 +124,8 @@ export async function extract(
     document.chunks = chunkElements(elements, { tokens: resolved.chunkTokens })
   }
   if (resolved.outputs.has('images')) {
-    document.images = []
-    warnings.push('images are extracted by the hybrid engine only')
+    document.images = images
+    if (!wantsImages) warnings.push('images are extracted by the hybrid engine only')
   }
   if (warnings.length > 0) document.warnings = warnings
   return document
@@ -138,6 +156,7 @@ async function analysePages(
   let lineCount = 0
   const tableEvidence: number[] = []
   let hybridPages = 0
+  const imageBudget: ImageBudget = { bytesLeft: MAX_DOCUMENT_IMAGE_BYTES, capped: false }
   const deadline = performance.now() + options.hybridBudgetMs
   let hybrid = options.mode === 'hybrid' && options.hybridBudgetMs > 0
   for (let number = 1; number <= source.pageCount; number++) {
@@ -164,6 +183,7 @@ async function analysePages(
       }
       let runs = text.runs
       let tables: Block[] = []
+      let pageImages: PageImage[] = []
       if (hybrid) {
         try {
           const operators = await page.getOperatorList()
@@ -176,6 +196,10 @@ async function analysePages(
           const found = detectTables(runs, findRulings(graphics), graphics.areas, number, true)
           runs = found.rest
           tables = found.tables
+          if (options.outputs.has('images')) {
+            const objects = { page: page.objs, common: page.commonObjs }
+            pageImages = await collectPageImages(graphics.images, objects, number, imageBudget)
+          }
           hybridPages++
         } catch (error) {
           if (isAbort(error, options.signal)) throw error
@@ -190,6 +214,7 @@ async function analysePages(
       blocks.push(...tables)
       for (const piece of text.rotated) blocks.push(newBlock(makeLine([piece]), number))
       for (const block of blocks) settleBlockStyle(block)
+      for (const image of pageImages) blocks.push(imageBlock(image))
       const order = orderBlocks(blocks)
       pages.push({
         number,
@@ -204,7 +229,45 @@ async function analysePages(
       page.cleanup()
     }
   }
+  dropRepeatedImages(pages)
+  if (imageBudget.capped) {
+    warnings.push('some images were left out: they exceed the size limits for images')
+  }
   return { pages, tableLikeRows, lineCount, tableEvidence, hybridPages }
+}
+
+/** Logos and decorations drawn on several pages are not content. */
+function dropRepeatedImages(pages: PageLayout[]): void {
+  const repeated = repeatedImageKeys(
+    pages.map((page) => page.blocks.flatMap((block) => (block.image ? [block.image] : []))),
+  )
+  if (repeated.size === 0) return
+  for (const page of pages) {
+    page.blocks = page.blocks.filter((block) => !block.image || !repeated.has(block.image.key))
+  }
+}
+
+function imageBlock(image: PageImage): Block {
+  const [left, top, right, bottom] = image.bbox
+  return {
+    lines: [],
+    page: image.page,
+    left,
+    top,
+    right,
+    bottom,
+    fontSize: 0,
+    fontId: '',
+    bold: false,
+    italic: false,
+    monospace: false,
+    kind: 'image',
+    image,
+  }
+}
+
+function toBase64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64')
 }
 
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {

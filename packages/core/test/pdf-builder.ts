@@ -28,11 +28,21 @@ export interface RectSpec {
   grey?: number
 }
 
+/** A PNG picture placed on a page; `y` is its top edge measured from the top of the page. */
+export interface ImageSpec {
+  png: Uint8Array
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
 /** A page: its text pieces, drawings, and optionally its size in points (default US Letter). */
 export interface PageSpec {
   texts: TextSpec[]
   lines?: LineSpec[]
   rects?: RectSpec[]
+  images?: ImageSpec[]
   width?: number
   height?: number
 }
@@ -64,6 +74,7 @@ export async function buildPdf(
       texts,
       lines = [],
       rects = [],
+      images = [],
       width = 612,
       height = 792,
     } = Array.isArray(spec) ? { texts: spec } : spec
@@ -76,6 +87,15 @@ export async function buildPdf(
         width: rect.width,
         height: rect.height,
         color: grayscale(rect.grey ?? 0.85),
+      })
+    }
+    for (const image of images) {
+      const embedded = await pdf.embedPng(image.png)
+      page.drawImage(embedded, {
+        x: image.x,
+        y: height - image.y - image.height,
+        width: image.width,
+        height: image.height,
       })
     }
     for (const line of lines) {

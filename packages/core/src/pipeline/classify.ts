@@ -90,7 +90,8 @@ export function classifyBlocks(
   const headingSizes = new Set<number>()
   for (const page of pages) {
     page.blocks.forEach((block, index) => {
-      if (block.kind === 'header' || block.kind === 'footer' || block.kind === 'table') return
+      if (block.kind === 'header' || block.kind === 'footer') return
+      if (block.kind === 'table' || block.kind === 'image') return
       classifyBlock(block, page, page.blocks[index + 1], stats, outlineDepth)
       if (block.kind === 'heading' && block.level === undefined) {
         headingSizes.add(Math.round(block.fontSize))

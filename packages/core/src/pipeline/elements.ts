@@ -17,7 +17,7 @@ export function elementId(index: number): string {
 export function buildElements(
   pages: readonly PageLayout[],
   hyphenated: HyphenatedWords,
-  options: { boxes: boolean } = { boxes: false },
+  options: ElementOptions = { boxes: false },
 ): Element[] {
   const blocks = pages.flatMap((page) => page.blocks)
   const elements: Element[] = []
@@ -30,6 +30,11 @@ export function buildElements(
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i] as Block
     sources = [block]
+    if (block.kind === 'image') {
+      const text = options.imageText?.(block)
+      if (text !== undefined) push({ type: 'image', page: block.page, text })
+      continue
+    }
     if (block.kind === 'table' && block.table) {
       const table: Omit<Element, 'id'> = {
         type: 'table',
@@ -85,6 +90,14 @@ export function buildElements(
     }
   }
   return elements
+}
+
+/** Options of `buildElements`. */
+export interface ElementOptions {
+  /** Give every element its bounding box (hybrid). */
+  boxes: boolean
+  /** The Markdown that stands for an image block (its reference); no element when undefined. */
+  imageText?: (block: Block) => string | undefined
 }
 
 /** The box around an element's blocks on its first page (a paragraph may go on overleaf). */

@@ -43,7 +43,7 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
 }
 
 function marginZone(block: Block, height: number): 'top' | 'bottom' | undefined {
-  if (block.lines.length > 3 || block.kind === 'table') return undefined
+  if (block.lines.length > 3 || block.kind === 'table' || block.kind === 'image') return undefined
   if (block.bottom <= height * MARGIN_SHARE) return 'top'
   if (block.top >= height * (1 - MARGIN_SHARE)) return 'bottom'
   return undefined

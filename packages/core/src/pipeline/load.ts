@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { PdfxError } from '@pdfx/schema'
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js'
+import { MAX_IMAGE_PIXELS } from './images.js'
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs')
 
@@ -95,7 +96,7 @@ export async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<
     isImageDecoderSupported: false,
     // Images larger than this many pixels are skipped before decoding: the fast engine never
     // needs pixels, and skipping them is most of the cost of an operator list.
-    maxImageSize: options.decodeImages ? -1 : 1,
+    maxImageSize: options.decodeImages ? MAX_IMAGE_PIXELS : 1,
     standardFontDataUrl: join(root, 'standard_fonts/'),
     cMapUrl: join(root, 'cmaps/'),
     cMapPacked: true,

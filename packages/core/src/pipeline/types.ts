@@ -1,4 +1,5 @@
 import type { Table } from '@pdfx/schema'
+import type { PageImage } from './images.js'
 
 /**
  * Plain data passed between pipeline stages. Coordinates are PDF points with the origin at the
@@ -50,6 +51,7 @@ export type BlockKind =
   | 'header'
   | 'footer'
   | 'table'
+  | 'image'
 
 /** Consecutive lines that belong together: a paragraph, a heading, one list item. */
 export interface Block {
@@ -75,6 +77,8 @@ export interface Block {
   table?: Table
   /** A table that continues the previous page's table. */
   continued?: boolean
+  /** The picture, for kind image (hybrid engine with the images output). */
+  image?: PageImage
   /** How strongly the page supports the table (grid completeness, alignment), in [0, 1]. */
   tableEvidence?: number
 }
