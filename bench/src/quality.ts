@@ -1,10 +1,13 @@
 // pnpm bench:quality [--mode fast|hybrid] [--ids a,b] [--per-doc] [--pred DIR] [--json OUT]
-//                    [--no-outline] [--exact-ted]
+//                    [--no-outline] [--exact-ted] [--no-tables] [--per-case] [--jsonl OUT]
 //
 // Extracts every ../shared/corpus/dpbench PDF, writes the Markdown to bench/out/<mode>/, and
 // scores it with the DP-Bench metrics (NID, TEDS, MHS), which agree with
 // ../shared/tools/dpbench_score.py. Then checks heading outlines on ../shared/corpus/realworld.
-// --pred DIR scores existing predictions instead of extracting (and skips the outline check).
+// Without --mode this runs for fast, then for hybrid. Last comes the table benchmark over
+// ../shared/corpus/tables (src/tables/, agreeing with ../shared/tools/table_score.py).
+// --pred DIR scores existing predictions instead of extracting (and skips the outline check and
+// the tables).
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -20,6 +23,7 @@ import {
 } from './score-folder'
 import { METRICS, type Metric } from './scoring/score-document'
 import { zhangShashaDistance } from './scoring/zhang-shasha'
+import { runTableBenchmark, tableBenchmarkJson } from './tables/table-benchmark'
 
 type Mode = NonNullable<ExtractOptions['mode']>
 
@@ -46,13 +50,16 @@ interface OutlineResult extends OutlineScore {
 function usage(): string {
   return [
     'usage: pnpm bench:quality [options]',
-    '  --mode fast|hybrid  extraction mode (default fast)',
+    '  --mode fast|hybrid  only this extraction mode (default: fast, then hybrid)',
     '  --ids a,b           only these dpbench documents',
     '  --per-doc           one line per document',
     '  --pred DIR          score the <id>.md files in DIR instead of extracting',
     '  --json OUT          write the results as JSON',
     '  --no-outline        skip the realworld heading-outline check',
     "  --exact-ted         minimal tree edit distance instead of the bench's apted 1.0.3",
+    '  --no-tables         skip the table benchmark (../shared/corpus/tables)',
+    '  --per-case          one line per table case',
+    "  --jsonl OUT         write the table predictions in table_score.py's input format",
   ].join('\n')
 }
 
@@ -178,16 +185,76 @@ function printOutlines(results: readonly OutlineResult[]): void {
   )
 }
 
+interface QualityFlags {
+  ids: string[]
+  perDoc: boolean
+  pred: string | undefined
+  outline: boolean
+  exactTed: boolean
+}
+
+/** DP-Bench for one mode: extract (unless --pred), score, print, check outlines; the JSON payload. */
+async function runDpBench(gtDir: string, mode: Mode, flags: QualityFlags): Promise<object> {
+  const { ids } = flags
+  let predDir: string
+  let extraction: Extraction | undefined
+  if (flags.pred !== undefined) predDir = flags.pred
+  else {
+    predDir = fileURLToPath(new URL(`../out/${mode}/`, import.meta.url))
+    console.log(`extracting ${ids.length} documents (${mode}) into ${predDir}`)
+    extraction = await extractAll(gtDir, ids, mode, predDir)
+  }
+
+  const started = performance.now()
+  if (flags.perDoc) {
+    console.log(
+      `${'document'.padEnd(16)}${METRICS.map((metric) => LABELS[metric].padStart(8)).join('')}`,
+    )
+  }
+  const scores = await scoreFolder(gtDir, predDir, {
+    ids,
+    ...(flags.exactTed ? { treeDistance: zhangShashaDistance } : {}),
+    ...(flags.perDoc ? { onDocument: printDocument } : {}),
+  })
+  const scoringSeconds = (performance.now() - started) / 1000
+  printSummary(scores, extraction)
+  console.log(
+    `scoring took ${scoringSeconds.toFixed(2)} s${flags.exactTed ? "  [--exact-ted: not the bench's TED]" : ''}`,
+  )
+
+  let outlines: OutlineResult[] | undefined
+  if (flags.outline && flags.pred === undefined) {
+    outlines = await checkOutlines(mode)
+    printOutlines(outlines)
+  }
+  return {
+    mode,
+    predictions: predDir,
+    exactTed: flags.exactTed,
+    metrics: scores.summary,
+    missingPredictions: scores.missingPredictions,
+    secondsPerPage:
+      extraction && extraction.pages > 0 ? extraction.seconds / extraction.pages : null,
+    documents: scores.documents,
+    failed: scores.failed,
+    extractionFailed: extraction?.failed ?? [],
+    outline: outlines ?? null,
+  }
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      mode: { type: 'string', default: 'fast' },
+      mode: { type: 'string' },
       ids: { type: 'string' },
       'per-doc': { type: 'boolean', default: false },
       pred: { type: 'string' },
       json: { type: 'string' },
       'no-outline': { type: 'boolean', default: false },
       'exact-ted': { type: 'boolean', default: false },
+      'no-tables': { type: 'boolean', default: false },
+      'per-case': { type: 'boolean', default: false },
+      jsonl: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -195,11 +262,17 @@ async function main(): Promise<number> {
     console.log(usage())
     return 0
   }
-  if (values.mode !== 'fast' && values.mode !== 'hybrid') {
+  if (values.mode !== undefined && values.mode !== 'fast' && values.mode !== 'hybrid') {
     console.error(`--mode must be fast or hybrid\n${usage()}`)
     return 2
   }
-  const mode: Mode = values.mode
+  // existing predictions come from one run, so --pred scores them once (labelled fast by default)
+  const modes: Mode[] =
+    values.mode !== undefined
+      ? [values.mode]
+      : values.pred !== undefined
+        ? ['fast']
+        : ['fast', 'hybrid']
   const gtDir = corpusSubdir('dpbench')
   let ids = await listDocumentIds(gtDir)
   if (values.ids !== undefined) {
@@ -211,53 +284,33 @@ async function main(): Promise<number> {
     if (unknown.length > 0) console.error(`not in the corpus, ignored: ${unknown.join(', ')}`)
     ids = ids.filter((id) => wanted.includes(id))
   }
-
-  let predDir: string
-  let extraction: Extraction | undefined
-  if (values.pred !== undefined) predDir = values.pred
-  else {
-    predDir = fileURLToPath(new URL(`../out/${mode}/`, import.meta.url))
-    console.log(`extracting ${ids.length} documents (${mode}) into ${predDir}`)
-    extraction = await extractAll(gtDir, ids, mode, predDir)
-  }
-
-  const started = performance.now()
-  if (values['per-doc']) {
-    console.log(
-      `${'document'.padEnd(16)}${METRICS.map((metric) => LABELS[metric].padStart(8)).join('')}`,
-    )
-  }
-  const scores = await scoreFolder(gtDir, predDir, {
+  const flags: QualityFlags = {
     ids,
-    ...(values['exact-ted'] ? { treeDistance: zhangShashaDistance } : {}),
-    ...(values['per-doc'] ? { onDocument: printDocument } : {}),
-  })
-  const scoringSeconds = (performance.now() - started) / 1000
-  printSummary(scores, extraction)
-  console.log(
-    `scoring took ${scoringSeconds.toFixed(2)} s${values['exact-ted'] ? "  [--exact-ted: not the bench's TED]" : ''}`,
-  )
+    perDoc: values['per-doc'],
+    pred: values.pred,
+    outline: !values['no-outline'],
+    exactTed: values['exact-ted'],
+  }
 
-  let outlines: OutlineResult[] | undefined
-  if (!values['no-outline'] && values.pred === undefined) {
-    outlines = await checkOutlines(mode)
-    printOutlines(outlines)
+  const runs: object[] = []
+  for (const mode of modes) {
+    if (modes.length > 1) console.log(`\n== DP-Bench, ${mode} ==`)
+    runs.push(await runDpBench(gtDir, mode, flags))
+  }
+  let tables: object | undefined
+  if (!values['no-tables'] && values.pred === undefined) {
+    const result = await runTableBenchmark({
+      perCase: values['per-case'],
+      ...(values.jsonl === undefined ? {} : { jsonl: values.jsonl }),
+    })
+    tables = tableBenchmarkJson(result)
   }
 
   if (values.json !== undefined) {
-    const payload = {
-      mode,
-      predictions: predDir,
-      exactTed: values['exact-ted'],
-      metrics: scores.summary,
-      missingPredictions: scores.missingPredictions,
-      secondsPerPage:
-        extraction && extraction.pages > 0 ? extraction.seconds / extraction.pages : null,
-      documents: scores.documents,
-      failed: scores.failed,
-      extractionFailed: extraction?.failed ?? [],
-      outline: outlines ?? null,
-    }
+    // one mode keeps the single-run layout; both modes are keyed by mode
+    const dpbench =
+      runs.length === 1 ? runs[0] : Object.fromEntries(modes.map((mode, i) => [mode, runs[i]]))
+    const payload = { ...dpbench, ...(tables === undefined ? {} : { tables }) }
     await writeFile(values.json, `${JSON.stringify(payload, null, 2)}\n`)
   }
   return 0
