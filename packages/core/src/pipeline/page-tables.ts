@@ -198,11 +198,22 @@ function columnOf(line: TextRun, xs: readonly number[], first: number, span: num
 /** A table between horizontal rules: rows and columns come from the text's alignment. */
 function bandTable(band: RuledBand, runs: readonly TextRun[], page: number): Block | undefined {
   const lines = cellPieces(runs)
-  return alignedTable(
-    lines,
-    page,
-    (grid) => grid.rows.filter((row) => row.length >= 2).length >= 2 && !isSparse(grid),
-    band,
+  return alignedTable(lines, page, (grid) => bandRowsAgree(grid) && !isSparse(grid), band)
+}
+
+/**
+ * Between rules, two rows of two or more cells make a table; so does a header of several cells
+ * over short one-cell rows (a list of items whose other columns are left blank to fill in).
+ */
+function bandRowsAgree(grid: AlignedGrid): boolean {
+  const multi = grid.rows.filter((row) => row.length >= 2).length
+  if (multi >= 2) return true
+  const [header, ...rest] = grid.rows
+  return (
+    multi === 1 &&
+    (header?.length ?? 0) >= 2 &&
+    rest.length >= 2 &&
+    rest.every((row) => row.every((line) => line.text.length <= 40))
   )
 }
 
