@@ -7,16 +7,21 @@ import type { Block, PageLayout } from './types.js'
  * starts by repeating the header rows of the table it continues gets them counted as its header.
  */
 export function markContinuedTables(pages: readonly PageLayout[]): void {
+  // A continuation's own header rows are rewritten below, so later pages compare their first
+  // rows with the header of the table that started on an earlier page.
+  const origins = new Map<Block, Table>()
   for (let i = 1; i < pages.length; i++) {
     const previous = lastBody(pages[i - 1] as PageLayout)
     const next = firstBody(pages[i] as PageLayout)
     if (!previous?.table || !next?.table) continue
     if (previous.table.columns !== next.table.columns) continue
     next.continued = true
-    const header = rowTexts(previous.table, previous.table.headerRows)
-    if (header.length > 0 && header === rowTexts(next.table, previous.table.headerRows)) {
-      next.table.headerRows = previous.table.headerRows
-    } else if (previous.table.headerRows > 0) {
+    const origin = origins.get(previous) ?? previous.table
+    origins.set(next, origin)
+    const header = rowTexts(origin, origin.headerRows)
+    if (header.length > 0 && header === rowTexts(next.table, origin.headerRows)) {
+      next.table.headerRows = origin.headerRows
+    } else if (origin.headerRows > 0) {
       // The rows were cut by the page break: the continuation has no header of its own.
       next.table.headerRows = 0
     }

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import { alignIntoGrid, cellPieces } from './aligned-grid.js'
+import { makeLine } from './lines.js'
+import { run } from './test-helpers.js'
+import type { Line } from './types.js'
+
+/** One piece of text per entry: `[text, x]` on the baseline `y` (10 pt, 5 pt per glyph). */
+const row = (y: number, ...pieces: Array<[string, number]>): Line[] =>
+  pieces.map(([text, x]) => makeLine([run(text, x, y)]))
+
+const cellTexts = (grid: ReturnType<typeof alignIntoGrid>) =>
+  grid?.cells.map((cell) => [
+    cell.row,
+    cell.column,
+    cell.colSpan,
+    cell.lines.map((line) => line.text).join(' '),
+  ])
+
+describe('cellPieces', () => {
+  it('splits a row at gaps wider than a word space and keeps words together', () => {
+    const pieces = cellPieces([
+      run('1,200', 120, 100),
+      run('Net', 10, 100),
+      // 2.5 pt after "Net" (a quarter em): a word space.
+      run('sales', 27.5, 100),
+      run('Total', 10, 114),
+      // 7 pt: still inside the cell; 10 pt: a new cell.
+      run('costs', 42, 114),
+      run('980', 77, 114),
+    ])
+    expect(pieces.map((piece) => piece.text)).toEqual(['Net sales', '1,200', 'Total costs', '980'])
+    expect(pieces.map((piece) => piece.baseline)).toEqual([100, 100, 114, 114])
+  })
+
+  it('keeps runs within half an em of a baseline on one row', () => {
+    const pieces = cellPieces([run('a', 10, 100), run('b', 100, 103), run('c', 10, 106)])
+    expect(pieces.map((piece) => piece.text)).toEqual(['a', 'b', 'c'])
+    expect(pieces.map((piece) => piece.baseline)).toEqual([100, 103, 106])
+  })
+})
+
+describe('alignIntoGrid', () => {
+  const body = [
+    row(114, ['Apples', 10], ['12', 110], ['3.50', 200]),
+    row(128, ['Pears', 10], ['7', 110], ['2.25', 200]),
+    row(142, ['Plums', 10], ['30', 110], ['0.80', 200]),
+    row(156, ['Figs', 10], ['4', 110], ['5.10', 200]),
+  ]
+
+  it('finds columns from the gutters no row crosses', () => {
+    const grid = alignIntoGrid(body.flat())
+    expect(grid?.rows).toHaveLength(4)
+    // On four rows or more, an extent is where two rows have text: "Apples" alone reaches 40.
+    expect(grid?.columns).toEqual([
+      { left: 10, right: 36 },
+      { left: 110, right: 121 },
+      { left: 200, right: 221 },
+    ])
+    expect(cellTexts(grid)?.slice(0, 3)).toEqual([
+      [0, 0, 1, 'Apples'],
+      [0, 1, 1, '12'],
+      [0, 2, 1, '3.50'],
+    ])
+    expect(grid?.cells).toHaveLength(12)
+  })
+
+  it('lets one header row cross a gutter on a table of four rows or more', () => {
+    // "Quarterly figures" runs from 110 to 220, across the gutter between the last two columns.
+    const header = row(100, ['Item', 10], ['Quarterly figures 2024', 110])
+    const grid = alignIntoGrid([...header, ...body.flat()])
+    expect(grid?.columns).toHaveLength(3)
+    expect(cellTexts(grid)?.slice(0, 3)).toEqual([
+      [0, 0, 1, 'Item'],
+      [0, 1, 2, 'Quarterly figures 2024'],
+      [1, 0, 1, 'Apples'],
+    ])
+    // On a table of three rows, a row crossing a gutter closes it.
+    const small = alignIntoGrid([...header, ...body.slice(0, 2).flat()])
+    expect(small?.columns).toHaveLength(2)
+  })
+
+  it('puts a piece that lies in no column into the nearest one', () => {
+    // The stray piece sits in the gutter between the second and third columns, closer to the second.
+    const stray = row(170, ['Dates', 10], ['n/a', 140], ['9.99', 200])
+    const grid = alignIntoGrid([...body.flat(), ...stray])
+    expect(grid?.columns).toHaveLength(3)
+    expect(cellTexts(grid)?.slice(-3)).toEqual([
+      [4, 0, 1, 'Dates'],
+      [4, 1, 1, 'n/a'],
+      [4, 2, 1, '9.99'],
+    ])
+  })
+
+  it('finds no grid in a single column of text', () => {
+    const lines = [
+      ...row(100, ['A single column of text', 10]),
+      ...row(114, ['that wraps from one line', 10]),
+      ...row(128, ['to the next one.', 10]),
+    ]
+    expect(alignIntoGrid(lines)).toBeUndefined()
+    // Pieces a word space apart (3 pt, under half an em) are one column too.
+    const words = [100, 114, 128].flatMap((y) => row(y, ['left', 10], ['right', 33]))
+    expect(alignIntoGrid(words)).toBeUndefined()
+    expect(alignIntoGrid([])).toBeUndefined()
+  })
+})

@@ -1,0 +1,175 @@
+import type { Table } from '@pdfx/schema'
+import { describe, expect, it } from 'vitest'
+import { detectTables } from './page-tables.js'
+import { findRulings } from './ruled-grids.js'
+import type { Segment } from './rulings.js'
+import { run } from './test-helpers.js'
+import type { TextRun } from './types.js'
+
+const NO_RULINGS = { grids: [], bands: [] }
+
+/** Rulings of a fully ruled grid with column edges `xs` and row edges `ys`. */
+function ruledGrid(xs: number[], ys: number[]) {
+  const left = xs[0] as number
+  const right = xs[xs.length - 1] as number
+  const top = ys[0] as number
+  const bottom = ys[ys.length - 1] as number
+  const horizontal: Segment[] = ys.map((y) => ({ x1: left, y1: y, x2: right, y2: y }))
+  const vertical: Segment[] = xs.map((x) => ({ x1: x, y1: top, x2: x, y2: bottom }))
+  return findRulings({ horizontal, vertical })
+}
+
+/** Rows of text with baselines from `y` at `pitch`, one run per cell at the column positions. */
+function textRows(rows: string[][], xs: number[], y: number, pitch = 14): TextRun[] {
+  return rows.flatMap((texts, r) =>
+    texts.flatMap((text, c) => (text ? [run(text, xs[c] as number, y + pitch * r)] : [])),
+  )
+}
+
+const texts = (table: Table | undefined) =>
+  Array.from({ length: table?.rows ?? 0 }, (_, row) =>
+    (table?.cells ?? []).filter((cell) => cell.row === row).map((cell) => cell.text),
+  )
+
+describe('detectTables', () => {
+  it("fills a ruled grid's cells with its text and takes that text out of the page", () => {
+    const cells = textRows(
+      [
+        ['Name', 'Qty'],
+        ['Apples', '12'],
+        ['Pears', '7'],
+      ],
+      [104, 204],
+      // Baselines 114, 134, 154 sit inside the rows 100-120, 120-140 and 140-160.
+      114,
+      20,
+    )
+    const outside = run('Running text below the table.', 100, 200)
+    const { tables, rest } = detectTables(
+      [outside, ...cells],
+      ruledGrid([100, 200, 300], [100, 120, 140, 160]),
+      [],
+      3,
+      false,
+    )
+    expect(rest).toEqual([outside])
+    expect(tables).toHaveLength(1)
+    const [block] = tables
+    expect(block?.kind).toBe('table')
+    expect(block?.page).toBe(3)
+    expect(block?.tableEvidence).toBe(1)
+    expect(block?.table).toMatchObject({ page: 3, bbox: [100, 100, 300, 160], rows: 3, columns: 2 })
+    expect(block?.table?.headerRows).toBe(1)
+    expect(texts(block?.table)).toEqual([
+      ['Name', 'Qty'],
+      ['Apples', '12'],
+      ['Pears', '7'],
+    ])
+    expect(block?.table?.cells[3]?.bbox).toEqual([200, 120, 300, 140])
+  })
+
+  it('refuses a chart: a grid with empty filled bars and a few numeric labels', () => {
+    const xs = [100, 150, 200, 250, 300]
+    const ys = [100, 140, 180, 220, 260]
+    // Axis labels in the first column, one per gridline row.
+    const labels = ['30', '20', '10', '0'].map((text, i) => run(text, 104, 124 + 40 * i))
+    const bars = [
+      [160, 180, 190, 260],
+      [210, 140, 240, 260],
+      [260, 100, 290, 260],
+    ]
+    const chart = detectTables(labels, ruledGrid(xs, ys), bars, 1, false)
+    expect(chart.tables).toEqual([])
+    expect(chart.rest).toEqual(labels)
+    // The same grid and labels without the bars is a (sparse) table.
+    expect(detectTables(labels, ruledGrid(xs, ys), [], 1, false).tables).toHaveLength(1)
+  })
+
+  it('accepts a borderless numeric table and leaves the caption above it', () => {
+    const caption = run('Sales by region, in thousands of euros.', 72, 80)
+    const cells = textRows(
+      [
+        ['Region', 'Units', 'Revenue'],
+        ['North', '1,204', '1,350'],
+        ['South', '980', '1,020'],
+        ['West', '1,530', '1,611'],
+      ],
+      [72, 200, 300],
+      100,
+    )
+    const { tables, rest } = detectTables([caption, ...cells], NO_RULINGS, [], 1, true)
+    expect(rest).toEqual([caption])
+    expect(tables).toHaveLength(1)
+    const table = tables[0]?.table
+    expect(table).toMatchObject({ rows: 4, columns: 3, headerRows: 1 })
+    expect(texts(table)).toEqual([
+      ['Region', 'Units', 'Revenue'],
+      ['North', '1,204', '1,350'],
+      ['South', '980', '1,020'],
+      ['West', '1,530', '1,611'],
+    ])
+    // Borderless tables are only looked for when asked.
+    expect(detectTables(cells, NO_RULINGS, [], 1, false).tables).toEqual([])
+  })
+
+  it('refuses a table of contents: titles with ascending page numbers', () => {
+    const contents = (pages: string[]) =>
+      textRows(
+        ['Introduction', 'Background', 'Methods', 'Results'].map((title, i) => [
+          title,
+          pages[i] as string,
+        ]),
+        [72, 500],
+        100,
+      )
+    const toc = contents(['1', '4', '9', '15'])
+    const refused = detectTables(toc, NO_RULINGS, [], 1, true)
+    expect(refused.tables).toEqual([])
+    expect(refused.rest).toHaveLength(toc.length)
+    // Figures that do not ascend are a table's column, not page numbers.
+    expect(
+      detectTables(contents(['15', '9', '4', '1']), NO_RULINGS, [], 1, true).tables,
+    ).toHaveLength(1)
+  })
+
+  it('refuses two columns of prose', () => {
+    const left = [
+      'The committee met in the spring to',
+      'review the budget for the coming',
+      'year and agreed to postpone the',
+      'decision on new equipment until',
+      'the accounts had been audited.',
+    ]
+    const right = [
+      'Members asked for a summary of',
+      'spending by department, which the',
+      'treasurer promised to circulate',
+      'before the next meeting, along',
+      'with the auditors report.',
+    ]
+    const runs = left.flatMap((text, i) => [
+      run(text, 72, 100 + 12 * i),
+      run(right[i] as string, 320, 100 + 12 * i),
+    ])
+    const { tables, rest } = detectTables(runs, NO_RULINGS, [], 1, true)
+    expect(tables).toEqual([])
+    expect(rest).toHaveLength(runs.length)
+  })
+
+  it('refuses a bulleted list set with a hanging indent', () => {
+    const items = ['Apples from the orchard', 'Pears in season', 'Plums for jam', 'Figs']
+    const list = (markers: string[]) =>
+      items.flatMap((text, i) => [
+        run(markers[i] as string, 72, 100 + 14 * i),
+        run(text, 100, 100 + 14 * i),
+      ])
+    const bullets = list(['•', '•', '•', '•'])
+    const refused = detectTables(bullets, NO_RULINGS, [], 1, true)
+    expect(refused.tables).toEqual([])
+    expect(refused.rest).toHaveLength(bullets.length)
+    expect(detectTables(list(['1.', '2.', '3.', '4.']), NO_RULINGS, [], 1, true).tables).toEqual([])
+    // Codes in the same narrow column make a table.
+    const codes = detectTables(list(['A1', 'B7', 'C3', 'D9']), NO_RULINGS, [], 1, true)
+    expect(codes.tables).toHaveLength(1)
+  })
+})
