@@ -9,7 +9,12 @@ export default defineConfig({
   test: {
     projects: ['schema', 'core', 'cli', 'client', 'server', 'bench'].map((name) => ({
       extends: true,
-      test: { name, root: name === 'bench' ? 'bench' : `packages/${name}` },
+      test: {
+        name,
+        root: name === 'bench' ? 'bench' : `packages/${name}`,
+        // finds or starts PostgreSQL and Redis for the server tests (packages/server/test/services.ts)
+        ...(name === 'server' && { globalSetup: ['./test/global-setup.ts'] }),
+      },
     })),
   },
 })

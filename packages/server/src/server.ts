@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
+import { type AppDeps, buildApp } from './app.js'
+import type { Config } from './config.js'
+import { createPdfFetcher } from './fetch/fetch-pdf.js'
+import {
+  createExtractionPool,
+  type ExtractionPool,
+  type ExtractionPoolOptions,
+} from './isolation/index.js'
+import {
+  type Clock,
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+  type LimitOverrides,
+} from './limits/index.js'
+import {
+  createExtractionService,
+  type DefaultExtractionService,
+} from './service/create-extraction-service.js'
+import { openStore, type Store } from './store/index.js'
+
+/** How long one Redis command may take before the request fails with 503, in milliseconds. */
+const REDIS_COMMAND_TIMEOUT_MS = 2_000
+
+/** Everything `openServer` takes besides the configuration; tests use these, production none. */
+export interface OpenServerOptions {
+  /** Milliseconds since the epoch, for rate windows, the UTC day and the quota month. */
+  clock?: Clock
+  limits?: LimitOverrides
+  /** A pool to borrow instead of starting one; it is not closed with the server. */
+  pool?: ExtractionPool
+  poolOptions?: ExtractionPoolOptions
+  logger?: AppDeps['logger']
+}
+
+/** A server assembled from its configuration: the app (not yet listening) and what it runs on. */
+export interface PdfxServer {
+  readonly app: FastifyInstance
+  readonly store: Store
+  readonly service: DefaultExtractionService
+  readonly config: Config
+  /**
+   * Stops taking requests and waits for the ones in flight, then closes the extraction pool, the
+   * fetcher, Redis and the database, in that order. Calling it again waits for the same close.
+   */
+  close(): Promise<void>
+}
+
+/**
+ * Opens the database (migrating it), connects Redis when configured, and builds the fetcher, the
+ * extraction pool, the service and the app. Nothing is left open when it fails.
+ */
+export async function openServer(
+  config: Config,
+  options: OpenServerOptions = {},
+): Promise<PdfxServer> {
+  const clock = options.clock ?? Date.now
+  const cleanups: (() => Promise<unknown>)[] = []
+  const closeAll = async () => {
+    // Reverse order of opening; one failing close does not keep the others open.
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {})
+  }
+  try {
+    const store = await openStore({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      now: () => new Date(clock()),
+    })
+    cleanups.push(() => store.close())
+    let redis: Redis | undefined
+    if (config.redisUrl !== undefined) {
+      redis = new Redis(config.redisUrl, {
+        lazyConnect: true,
+        // Without a connection, fail at once (503) instead of queueing requests behind it.
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      })
+      const connection = redis
+      cleanups.push(() => connection.quit())
+      await redis.connect()
+    }
+    const rateLimiter = redis
+      ? createRedisRateLimiter({ redis, clock })
+      : createMemoryRateLimiter({ clock })
+    cleanups.push(() => rateLimiter.close())
+    const fetcher = createPdfFetcher({ allow: config.fetchAllow })
+    cleanups.push(() => fetcher.close())
+    let pool = options.pool
+    if (pool === undefined) {
+      const ownPool = createExtractionPool({ ...options.poolOptions })
+      cleanups.push(() => ownPool.close())
+      pool = ownPool
+    }
+    const service = createExtractionService({
+      store,
+      fetcher,
+      pool,
+      rateLimiter,
+      clock,
+      ...(options.limits && { limits: options.limits }),
+    })
+    const app = buildApp({
+      store,
+      service,
+      logger: options.logger ?? false,
+      trustProxy: config.trustProxy,
+    })
+    cleanups.push(() => app.close())
+    // ioredis reconnects on its own; its errors only need to be seen.
+    redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis connection error'))
+    let closing: Promise<void> | undefined
+    return {
+      app,
+      store,
+      service,
+      config,
+      close: () => {
+        closing ??= closeAll()
+        return closing
+      },
+    }
+  } catch (error) {
+    await closeAll()
+    throw error
+  }
+}
