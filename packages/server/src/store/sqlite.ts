@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
-import { SqliteDialect } from 'kysely'
+import { type DialectAdapter, type Kysely, SqliteAdapter, SqliteDialect, sql } from 'kysely'
 
 /** How long a writer waits for another connection's write lock before failing. */
 const BUSY_TIMEOUT_MS = 5_000
@@ -18,5 +18,27 @@ export function createSqliteDialect(filename: string): SqliteDialect {
   database.pragma('foreign_keys = ON')
   // With WAL, NORMAL loses at most the last transactions on power loss, never consistency.
   database.pragma('synchronous = NORMAL')
-  return new SqliteDialect({ database })
+  return new LockingSqliteDialect({ database })
+}
+
+/**
+ * Kysely's SQLite adapter takes no migration lock, trusting that one connection means one
+ * migrator; two processes starting on the same new file (a server and an operator command)
+ * would then both create the tables. This one holds SQLite's write lock while migrating: the
+ * second process waits (busy_timeout) and then finds the migrations applied.
+ */
+class LockingSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new LockingSqliteAdapter()
+  }
+}
+
+class LockingSqliteAdapter extends SqliteAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`begin immediate`.execute(db)
+  }
+
+  override async releaseMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`commit`.execute(db)
+  }
 }

@@ -152,7 +152,8 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
       : createSqliteDialect(target.filename)
   const db = new Kysely<StoreDatabase>({ dialect })
   try {
-    // Concurrent start-ups are safe: the migrator holds a lock while it migrates.
+    // Concurrent start-ups are safe: the migrator holds a lock while it migrates (on SQLite the
+    // database's write lock, see sqlite.ts).
     const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest()
     if (error) throw new Error('Database migration failed', { cause: error })
     const clientHashSecret = await loadClientHashSecret(db)
