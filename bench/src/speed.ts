@@ -1,8 +1,9 @@
-// pnpm bench [--quick] [--json OUT]
+// pnpm bench [--quick] [--no-server] [--json OUT]
 //
 // Throughput of @pdfx/core's extract() against bare pdf.js reading the text of the same PDFs
 // (../shared/corpus/realworld and dpbench), then peak RSS of one extraction of the largest
-// corpus PDF and of generated 100- and 500-page documents, each in a fresh child process.
+// corpus PDF and of generated 100- and 500-page documents, each in a fresh child process, then
+// extraction requests per second through the HTTP server against extract() in this process.
 // Targets are reported, never asserted: the exit code is 0 unless something crashed.
 import { writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
@@ -25,6 +26,7 @@ import {
   timeInterleaved,
 } from './speed/pass-timing'
 import { readTextWithPdfJs } from './speed/pdfjs-text'
+import { measureServerThroughput, type ServerThroughput } from './speed/server-throughput'
 import { formatTable } from './speed/text-table'
 
 /** Rounds of every reader over the corpus; each PDF counts with its fastest round. */
@@ -37,6 +39,13 @@ const LARGEST_PDF = { set: 'realworld', name: 'govdocs_316267_vha_coding_handboo
 const SHORT_PAGES = 100
 const LONG_PAGES = 500
 const MIB = 2 ** 20
+/** HTTP extraction req/s over direct extract() req/s: the HTTP path costs under 15%. */
+const TARGET_SERVER_RATIO = 0.85
+/** Timed requests per round and path in the server benchmark, from SERVER_CLIENTS clients. */
+const SERVER_REQUESTS = 40
+const SERVER_CLIENTS = 2
+/** dpbench PDFs the server benchmark requests, alternately (the first ones by name). */
+const SERVER_PDFS = 2
 
 type ReaderId = 'pdfjs' | 'fast' | 'hybrid'
 
@@ -79,8 +88,9 @@ interface Verdict {
 function usage(): string {
   return [
     'usage: pnpm bench [options]',
-    `  --quick     dpbench only, one round instead of ${ROUNDS}`,
-    '  --json OUT  also write the figures as JSON to OUT',
+    `  --quick      dpbench only, one round instead of ${ROUNDS}`,
+    '  --no-server  skip the HTTP server against direct extract() comparison',
+    '  --json OUT   also write the figures as JSON to OUT',
   ].join('\n')
 }
 
@@ -191,7 +201,11 @@ function ratiosOf(overall: ReadonlyMap<ReaderId, Throughput>): Ratios {
 }
 
 /** Compares the figures with the project's targets. */
-function judge(ratios: Ratios, memory: MemoryFigures): Verdict[] {
+function judge(
+  ratios: Ratios,
+  memory: MemoryFigures,
+  server: ServerThroughput | undefined,
+): Verdict[] {
   const { fastToPdfjs: fastRatio, hybridToPdfjs: hybridRatio } = ratios
   const peakRssMib = memory.largest.maxRssBytes / MIB
   const flatness = judgeFlatness(memory.growth.extract, memory.growth.pdfjs)
@@ -220,6 +234,16 @@ function judge(ratios: Ratios, memory: MemoryFigures): Verdict[] {
       target: `<= ${flatness.limitPerHundredPagesMib.toFixed(1)} MiB (flat)`,
       pass: flatness.pass,
     },
+    ...(server
+      ? [
+          {
+            name: `req/s, HTTP extract / direct extract (${server.clients} clients)`,
+            value: server.ratio.toFixed(2),
+            target: `>= ${TARGET_SERVER_RATIO.toFixed(2)}`,
+            pass: server.ratio >= TARGET_SERVER_RATIO,
+          },
+        ]
+      : []),
   ]
 }
 
@@ -282,6 +306,39 @@ function formatMemory(memory: MemoryFigures): string {
   ].join('\n')
 }
 
+function formatServer(server: ServerThroughput): string {
+  const rates = (values: readonly number[]) => values.map((rate) => rate.toFixed(1)).join(' ')
+  const table = formatTable(
+    [
+      { title: 'path', align: 'left' },
+      { title: 'requests', align: 'right' },
+      { title: 'best s', align: 'right' },
+      { title: 'req/s', align: 'right' },
+      { title: 'each round (req/s)', align: 'left' },
+    ],
+    [
+      ['POST /api/v1/extract, loopback', server.http, server.httpRoundRates] as const,
+      ['extract() in this process', server.direct, server.directRoundRates] as const,
+    ].map(([path, run, roundRates]) => [
+      path,
+      String(run.requests),
+      run.seconds.toFixed(2),
+      run.requestsPerSecond.toFixed(1),
+      rates(roundRates),
+    ]),
+  )
+  return [
+    `Server: ${server.clients} clients, each sending its next request when the last is answered, over`,
+    `${server.documents.join(', ')} (alternately, extract fast, markdown + elements).`,
+    'HTTP: openServer with a SQLite store in a temporary directory, a pro key, the in-process rate',
+    `limiter and a pool of ${server.poolSize} extraction child processes; the server fetches each PDF from a`,
+    'loopback origin. Direct: extract() on the bytes in memory, on this thread. One untimed warm-up,',
+    'then the paths take turns each round; the fastest round of each counts.',
+    '',
+    table,
+  ].join('\n')
+}
+
 function formatVerdicts(verdicts: readonly Verdict[]): string {
   return formatTable(
     [
@@ -299,11 +356,28 @@ function formatVerdicts(verdicts: readonly Verdict[]): string {
   )
 }
 
+async function measureServer(
+  pdfs: readonly CorpusPdf[],
+  rounds: number,
+): Promise<ServerThroughput> {
+  const chosen = pdfs.filter((pdf) => pdf.set === 'dpbench').slice(0, SERVER_PDFS)
+  progress(
+    `server: ${SERVER_REQUESTS} requests per round from ${SERVER_CLIENTS} clients, HTTP against direct extract`,
+  )
+  return measureServerThroughput(chosen, {
+    requests: SERVER_REQUESTS,
+    clients: SERVER_CLIENTS,
+    rounds,
+    onProgress: progress,
+  })
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       quick: { type: 'boolean', default: false },
       json: { type: 'string' },
+      'no-server': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -330,6 +404,7 @@ async function main(): Promise<void> {
 
   const throughputs = await measureThroughput(pdfs, sets, rounds)
   const memory = await measureMemory(largest)
+  const server = values['no-server'] ? undefined : await measureServer(pdfs, rounds)
   const totalSeconds = (performance.now() - started) / 1000
 
   const overallSet = sets.length > 1 ? 'all' : sets[0]
@@ -337,7 +412,7 @@ async function main(): Promise<void> {
     throughputs.filter((row) => row.set === overallSet).map((row) => [row.reader, row]),
   )
   const ratios = ratiosOf(overall)
-  const verdicts = judge(ratios, memory)
+  const verdicts = judge(ratios, memory, server)
   // Both readers must have read the same pages, or their pages/s do not compare.
   const pdfjsPages = overall.get('pdfjs')?.pages
   const mismatched = [...overall.values()].filter((row) => row.pages !== pdfjsPages)
@@ -363,6 +438,7 @@ async function main(): Promise<void> {
       '',
       formatMemory(memory),
       '',
+      ...(server ? [formatServer(server), ''] : []),
       formatVerdicts(verdicts),
       '',
       `Targets are reported, not enforced. Total ${totalSeconds.toFixed(0)} s.`,
@@ -378,6 +454,7 @@ async function main(): Promise<void> {
       throughput: throughputs,
       ratios,
       memory,
+      server,
       targets: verdicts,
     }
     await writeFile(values.json, `${JSON.stringify(figures, null, 2)}\n`)
