@@ -20,6 +20,7 @@ import { loadPdf, type PdfSource } from './pipeline/load.js'
 import { toMarkdown } from './pipeline/markdown.js'
 import { readDocumentInfo } from './pipeline/metadata.js'
 import { detectTables } from './pipeline/page-tables.js'
+import { roundPoints } from './pipeline/points.js'
 import { orderBlocks } from './pipeline/reading-order.js'
 import { findRulings } from './pipeline/ruled-grids.js'
 import { readPageGraphics } from './pipeline/rulings.js'
@@ -107,7 +108,9 @@ export async function extract(
     source: {
       engine,
       pages: pages.length,
-      pageSizes: pages.map((page) => [round2(page.width), round2(page.height)] as [number, number]),
+      pageSizes: pages.map(
+        (page) => [roundPoints(page.width), roundPoints(page.height)] as [number, number],
+      ),
     },
     confidence: computeConfidence({
       pages,
@@ -181,7 +184,7 @@ async function analysePages(
           `hybrid analysis ran past its budget: pages ${number}-${source.pageCount} were read by the fast engine`,
         )
       }
-      let runs = text.runs
+      let lines: Line[] | undefined
       let tables: Block[] = []
       let pageImages: PageImage[] = []
       if (hybrid) {
@@ -193,20 +196,22 @@ async function analysePages(
             viewport.transform,
             viewport.width * viewport.height,
           )
-          const found = detectTables(runs, findRulings(graphics), graphics.areas, number, true)
-          runs = found.rest
-          tables = found.tables
+          const rulings = findRulings(graphics)
+          const found = detectTables(text.runs, rulings, graphics.areas, number, true)
           if (options.outputs.has('images')) {
             const objects = { page: page.objs, common: page.commonObjs }
             pageImages = await collectPageImages(graphics.images, objects, number, imageBudget)
           }
+          // Only a page whose whole hybrid analysis succeeded takes its results.
+          lines = found.lines
+          tables = found.tables
           hybridPages++
         } catch (error) {
           if (isAbort(error, options.signal)) throw error
           warnings.push(`hybrid analysis failed on page ${number}: the fast engine read it`)
         }
       }
-      const lines = groupLines(runs)
+      lines ??= groupLines(text.runs)
       tableLikeRows += countTableLikeRows(lines)
       lineCount += lines.length
       for (const table of tables) tableEvidence.push(table.tableEvidence ?? 1)
@@ -293,8 +298,4 @@ async function documentId(bytes: Uint8Array): Promise<string> {
   let hex = ''
   for (let i = 0; i < 12; i++) hex += (digest[i] as number).toString(16).padStart(2, '0')
   return `doc_${hex}`
-}
-
-function round2(value: number): number {
-  return Math.round(value * 100) / 100
 }

@@ -1,6 +1,7 @@
 import type { Element } from '@pdfx/schema'
 import { isOrdered, plainText } from './classify.js'
 import { type HyphenatedWords, joinLines } from './join-lines.js'
+import { roundBox } from './points.js'
 import { tablePlainText } from './table-markdown.js'
 import type { Block, PageLayout } from './types.js'
 
@@ -21,18 +22,17 @@ export function buildElements(
 ): Element[] {
   const blocks = pages.flatMap((page) => page.blocks)
   const elements: Element[] = []
-  let sources: readonly Block[] = []
-  const push = (element: Omit<Element, 'id'>) => {
+  /** Adds an element made from `sources`, whose box it gets in hybrid mode. */
+  const push = (element: Omit<Element, 'id'>, sources: readonly Block[]) => {
     const built = { id: elementId(elements.length), ...element } as Element
     if (options.boxes) built.bbox = boxOf(sources, element.page)
     elements.push(built)
   }
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i] as Block
-    sources = [block]
     if (block.kind === 'image') {
       const text = options.imageText?.(block)
-      if (text !== undefined) push({ type: 'image', page: block.page, text })
+      if (text !== undefined) push({ type: 'image', page: block.page, text }, [block])
       continue
     }
     if (block.kind === 'table' && block.table) {
@@ -43,14 +43,13 @@ export function buildElements(
         table: block.table,
       }
       if (block.continued) table.continued = true
-      push(table)
+      push(table, [block])
       continue
     }
     if (block.kind === 'list-item') {
       const items: Block[] = [block]
       while (blocks[i + 1]?.kind === 'list-item') items.push(blocks[++i] as Block)
-      sources = items
-      push(listElement(items, hyphenated))
+      push(listElement(items, hyphenated), items)
       continue
     }
     if (block.kind === 'paragraph') {
@@ -65,12 +64,12 @@ export function buildElements(
         i = j
       }
       const lines = parts.flatMap((part) => part.lines.map((line) => line.text))
-      sources = parts
-      push({ type: 'paragraph', page: block.page, text: joinLines(lines, hyphenated) })
+      push({ type: 'paragraph', page: block.page, text: joinLines(lines, hyphenated) }, parts)
       // Running headers and footers that stood inside the joined paragraph follow it.
       for (const furniture of skipped.filter(isFurniture)) {
-        sources = [furniture]
-        push({ type: furniture.kind, page: furniture.page, text: plainText(furniture) })
+        push({ type: furniture.kind, page: furniture.page, text: plainText(furniture) }, [
+          furniture,
+        ])
       }
       continue
     }
@@ -84,9 +83,9 @@ export function buildElements(
             hyphenated,
           )
     if (block.kind === 'heading') {
-      push({ type: 'heading', page: block.page, text, level: block.level ?? 1 })
+      push({ type: 'heading', page: block.page, text, level: block.level ?? 1 }, [block])
     } else {
-      push({ type: block.kind, page: block.page, text })
+      push({ type: block.kind, page: block.page, text }, [block])
     }
   }
   return elements
@@ -113,8 +112,7 @@ function boxOf(blocks: readonly Block[], page: number): [number, number, number,
     right = Math.max(right, block.right)
     bottom = Math.max(bottom, block.bottom)
   }
-  const r = (value: number) => Math.round(value * 100) / 100
-  return [r(left), r(top), r(right), r(bottom)]
+  return roundBox([left, top, right, bottom])
 }
 
 type FurnitureBlock = Block & { kind: 'header' | 'footer' | 'footnote' }

@@ -1,4 +1,5 @@
 import { encode } from 'fast-png'
+import { roundBox } from './points.js'
 import type { PlacedImage } from './rulings.js'
 
 /** Images smaller than this on the page (points, either side) are bullets, rules or icons. */
@@ -74,7 +75,7 @@ export async function collectPageImages(
     budget.bytesLeft -= png.length
     images.push({
       page: pageNumber,
-      bbox: [round(bbox[0]), round(bbox[1]), round(bbox[2]), round(bbox[3])],
+      bbox: roundBox(bbox),
       width: image.width,
       height: image.height,
       png,
@@ -136,8 +137,4 @@ function fingerprint(bytes: Uint8Array): string {
     hash = Math.imul(hash, 0x01000193)
   }
   return `${bytes.length}:${(hash >>> 0).toString(16)}`
-}
-
-function round(value: number): number {
-  return Math.round(value * 100) / 100
 }

@@ -1,5 +1,5 @@
 import type { Element } from '@pdfx/schema'
-import { tableToMarkdown } from './table-markdown.js'
+import { oneLine, tableToMarkdown } from './table-markdown.js'
 
 /** Options of the Markdown rendering. */
 export interface MarkdownOptions {
@@ -38,10 +38,6 @@ function renderElement(element: Element, options: MarkdownOptions): string {
     default:
       return escapeBlock(element.text.trim())
   }
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim()
 }
 
 /**

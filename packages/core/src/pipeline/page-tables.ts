@@ -1,6 +1,7 @@
 import type { Table, TableCell } from '@pdfx/schema'
 import { type AlignedGrid, alignIntoGrid, cellPieces, groupRows } from './aligned-grid.js'
 import { groupLines } from './lines.js'
+import { roundBox } from './points.js'
 import type { GridCell, RuledBand, RuledGrid, Rulings } from './ruled-grids.js'
 import type { Block, Line, TextRun } from './types.js'
 
@@ -9,10 +10,12 @@ const BORDERLESS_MAX_MEAN_CHARS = 28
 /** A borderless table has at least this many rows of two or more cells. */
 const BORDERLESS_MIN_ROWS = 3
 
-/** Tables found on a page and the text runs that are not part of any of them. */
+/** Tables found on a page and the text that is not part of any of them. */
 export interface PageTables {
   tables: Block[]
   rest: TextRun[]
+  /** The lines of `rest`: the page's running text, grouped once for both uses. */
+  lines: Line[]
 }
 
 /**
@@ -55,16 +58,18 @@ export function detectTables(
     tables.push(table)
     rest = kept
   }
+  let lines = groupLines(rest)
   if (borderless) {
-    for (const region of borderlessRegions(groupLines(rest))) {
+    for (const region of borderlessRegions(lines)) {
       const table = alignedTable(cellPieces(region.flatMap((line) => line.runs)), page, strictCheck)
       if (!table) continue
-      const used = new Set(region.flatMap((line) => line.runs))
-      rest = rest.filter((run) => !used.has(run))
+      const used = new Set(region)
+      lines = lines.filter((line) => !used.has(line))
       tables.push(table)
     }
+    rest = lines.flatMap((line) => line.runs)
   }
-  return { tables, rest }
+  return { tables, rest, lines }
 }
 
 function centreInside(run: TextRun, box: readonly number[]): boolean {
@@ -101,29 +106,52 @@ function looksLikeChart(
   return empty >= 3 && empty >= 0.5 * inside
 }
 
+/** Index of the interval of sorted `edges` that holds `value` (edges included), or -1. */
+function interval(edges: readonly number[], value: number): number {
+  if (value < (edges[0] as number) || value > (edges[edges.length - 1] as number)) return -1
+  let low = 0
+  let high = edges.length - 2
+  while (low < high) {
+    const middle = (low + high + 1) >> 1
+    if ((edges[middle] as number) <= value) low = middle
+    else high = middle - 1
+  }
+  return low
+}
+
 /** Fills the cells of a ruled grid with the text whose centre lies inside each. */
 function ruledTable(grid: RuledGrid, runs: readonly TextRun[], page: number): Block | undefined {
-  const texts = grid.cells.map(() => [] as TextRun[])
-  for (const run of runs) {
-    const x = (run.left + run.right) / 2
-    const y = (run.top + run.bottom) / 2
-    const index = grid.cells.findIndex(
-      (cell) => x >= cell.bbox[0] && x <= cell.bbox[2] && y >= cell.bbox[1] && y <= cell.bbox[3],
-    )
-    if (index >= 0) (texts[index] as TextRun[]).push(run)
-  }
-  const cells: TableCell[] = grid.cells.flatMap((cell, index) =>
-    splitSpan(cell, texts[index] as TextRun[], grid.xs).map((part) => ({
-      row: part.cell.row,
-      column: part.cell.column,
-      rowSpan: part.cell.rowSpan,
-      colSpan: part.cell.colSpan,
-      text: cellText(groupLines(part.runs)),
-      bbox: roundBox(part.cell.bbox),
-    })),
-  )
   const rows = grid.ys.length - 1
   const columns = grid.xs.length - 1
+  // Which cell covers each grid position, so a run finds its cell by two binary searches.
+  const owner = new Int32Array(rows * columns)
+  grid.cells.forEach((cell, index) => {
+    for (let r = cell.row; r < cell.row + cell.rowSpan; r++) {
+      for (let c = cell.column; c < cell.column + cell.colSpan; c++) owner[r * columns + c] = index
+    }
+  })
+  const texts = grid.cells.map(() => [] as TextRun[])
+  for (const run of runs) {
+    const row = interval(grid.ys, (run.top + run.bottom) / 2)
+    const column = interval(grid.xs, (run.left + run.right) / 2)
+    if (row >= 0 && column >= 0)
+      (texts[owner[row * columns + column] as number] as TextRun[]).push(run)
+  }
+  const lines: Line[] = []
+  const cells: TableCell[] = grid.cells.flatMap((cell, index) =>
+    splitSpan(cell, texts[index] as TextRun[], grid.xs).map((part) => {
+      const cellLines = groupLines(part.runs)
+      lines.push(...cellLines)
+      return {
+        row: part.cell.row,
+        column: part.cell.column,
+        rowSpan: part.cell.rowSpan,
+        colSpan: part.cell.colSpan,
+        text: cellText(cellLines),
+        bbox: roundBox(part.cell.bbox),
+      }
+    }),
+  )
   const filled = cells.filter((cell) => cell.text.length > 0)
   if (rows < 2 || filled.length < 3 || filled.length < 0.25 * cells.length) return undefined
   // A grid whose cells are drawn one by one is a table even when mostly empty (a form, a
@@ -147,7 +175,7 @@ function ruledTable(grid: RuledGrid, runs: readonly TextRun[], page: number): Bl
       headerRows: headerRowsOf(cells, rows),
       cells,
     },
-    runs,
+    lines,
     // Every cell drawn on its own is the strongest evidence there is; merged areas weaken it.
     0.7 + 0.3 * Math.min(1, completeness),
   )
@@ -365,7 +393,7 @@ function alignedTable(
       headerRows,
       cells,
     },
-    lines.flatMap((line) => line.runs),
+    lines,
     alignmentEvidence(grid, band !== undefined),
   )
 }
@@ -439,19 +467,19 @@ function cellText(lines: readonly Line[]): string {
     .trim()
 }
 
-function tableBlock(table: Table, runs: readonly TextRun[], evidence: number): Block {
-  const lines = groupLines(runs)
-  const sizes = runs.map((run) => run.fontSize).sort((p, q) => p - q)
+/** The block that stands for a table in the page's reading order; its lines are the cells' text. */
+function tableBlock(table: Table, lines: readonly Line[], evidence: number): Block {
+  const sizes = lines.map((line) => line.fontSize).sort((p, q) => p - q)
   const [left, top, right, bottom] = table.bbox
   return {
-    lines,
+    lines: [...lines],
     page: table.page,
     left,
     top,
     right,
     bottom,
     fontSize: sizes[sizes.length >> 1] ?? 10,
-    fontId: runs[0]?.fontId ?? '',
+    fontId: lines[0]?.fontId ?? '',
     bold: false,
     italic: false,
     monospace: false,
@@ -459,9 +487,4 @@ function tableBlock(table: Table, runs: readonly TextRun[], evidence: number): B
     table,
     tableEvidence: evidence,
   }
-}
-
-function roundBox(box: readonly number[]): [number, number, number, number] {
-  const r = (value: number) => Math.round(value * 100) / 100
-  return [r(box[0] as number), r(box[1] as number), r(box[2] as number), r(box[3] as number)]
 }

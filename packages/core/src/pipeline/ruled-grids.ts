@@ -49,26 +49,22 @@ export interface Rulings {
 export function findRulings(graphics: Pick<PageGraphics, 'horizontal' | 'vertical'>): Rulings {
   const horizontal = mergeCollinear(graphics.horizontal, 'h')
   const vertical = mergeCollinear(graphics.vertical, 'v')
-  const groups = connect(horizontal, vertical)
   const result: Rulings = { grids: [], bands: [] }
-  for (const group of joinStripes(groups)) {
+  // Joining rulings compares them in pairs; a page with thousands of lines is a drawing (a map,
+  // a plot, hatching), not a table, and must not cost quadratic time.
+  if (horizontal.length + vertical.length > MAX_RULINGS) return result
+  for (const group of joinStripes(connect(horizontal, vertical))) {
     if (group.h.length === 0) continue
     const ys = snap(
       group.h.map((s) => s.y1),
       GRID_SNAP,
     )
-    const xs = snap(
-      group.v.map((s) => s.x1),
-      GRID_SNAP,
-    )
-    const left = Math.min(...group.h.map((s) => s.x1), ...group.v.map((s) => s.x1))
-    const right = Math.max(...group.h.map((s) => s.x2), ...group.v.map((s) => s.x1))
-    if (xs.length >= 3 && ys.length >= 2) {
+    if (group.xs.length >= 3 && ys.length >= 2) {
       // Rows may be drawn by the frame only (top and bottom): still a grid of columns.
-      const grid = buildGrid(xs, ys, group.h, group.v)
+      const grid = buildGrid(group.xs, ys, group.h, group.v)
       if (grid) result.grids.push(grid)
     } else if (ys.length >= 2) {
-      result.bands.push({ ys, left, right })
+      result.bands.push({ ys, left: group.left, right: group.right })
     }
   }
   return result
@@ -79,6 +75,8 @@ interface Group {
   v: Segment[]
 }
 
+/** More rulings than this on a page (after merging) make a drawing, not a table. */
+const MAX_RULINGS = 4000
 /** Rows of a striped table are apart from each other by at most this (points). */
 const STRIPE_GAP = 40
 
@@ -87,20 +85,11 @@ const STRIPE_GAP = 40
  * rulings per shaded row: groups with the same column edges, stacked close together, are one
  * table, and the unshaded rows between them become rows of it.
  */
-function joinStripes(groups: readonly Group[]): Group[] {
-  const withColumns = groups
-    .map((group) => ({
-      group,
-      xs: snap(
-        group.v.map((s) => s.x1),
-        GRID_SNAP,
-      ),
-      ...extent(group),
-    }))
-    .sort((p, q) => p.top - q.top)
-  const joined: typeof withColumns = []
-  for (const item of withColumns) {
-    const previous = joined.find(
+function joinStripes(groups: readonly Group[]): PlacedGroup[] {
+  const placed = groups.map(place).sort((p, q) => p.top - q.top)
+  const joined: PlacedGroup[] = []
+  for (const item of placed) {
+    const index = joined.findIndex(
       (other) =>
         other.xs.length >= 3 &&
         other.xs.length === item.xs.length &&
@@ -108,31 +97,41 @@ function joinStripes(groups: readonly Group[]): Group[] {
         item.top - other.bottom <= STRIPE_GAP &&
         item.top >= other.bottom - SNAP,
     )
-    if (previous) {
-      previous.group = {
-        h: [...previous.group.h, ...item.group.h],
-        v: [...previous.group.v, ...item.group.v],
-      }
-      previous.bottom = Math.max(previous.bottom, item.bottom)
+    const other = joined[index]
+    if (other) {
+      joined[index] = place({ h: [...other.h, ...item.h], v: [...other.v, ...item.v] })
     } else {
       joined.push(item)
     }
   }
-  return joined.map((item) => item.group)
+  return joined
 }
 
-function extent(group: Group): { top: number; bottom: number } {
+/** A group of rulings with its column edges and its extent. */
+interface PlacedGroup extends Group {
+  xs: number[]
+  left: number
+  top: number
+  right: number
+  bottom: number
+}
+
+function place(group: Group): PlacedGroup {
+  let left = Number.POSITIVE_INFINITY
   let top = Number.POSITIVE_INFINITY
+  let right = Number.NEGATIVE_INFINITY
   let bottom = Number.NEGATIVE_INFINITY
-  for (const s of group.h) {
+  for (const s of [...group.h, ...group.v]) {
+    left = Math.min(left, s.x1)
     top = Math.min(top, s.y1)
-    bottom = Math.max(bottom, s.y1)
-  }
-  for (const s of group.v) {
-    top = Math.min(top, s.y1)
+    right = Math.max(right, s.x2)
     bottom = Math.max(bottom, s.y2)
   }
-  return { top, bottom }
+  const xs = snap(
+    group.v.map((s) => s.x1),
+    GRID_SNAP,
+  )
+  return { ...group, xs, left, top, right, bottom }
 }
 
 /** Joins rulings on one line whose pieces overlap or nearly touch. */

@@ -154,18 +154,14 @@ function addPath(
     } else if (op === LINE_TO) {
       pushPoint(points, ctm, path[k + 1] as number, path[k + 2] as number)
       k += 3
-    } else if (op === CURVE_TO) {
+    } else if (op === CURVE_TO || op === QUADRATIC_CURVE_TO) {
+      // A curve ends the straight run before it; the next piece starts at the curve's end point.
+      const end = k + (op === CURVE_TO ? 5 : 3)
       straight = false
       if (strokes) addPolyline(graphics, points)
       points = []
-      pushPoint(points, ctm, path[k + 5] as number, path[k + 6] as number)
-      k += 7
-    } else if (op === QUADRATIC_CURVE_TO) {
-      straight = false
-      if (strokes) addPolyline(graphics, points)
-      points = []
-      pushPoint(points, ctm, path[k + 3] as number, path[k + 4] as number)
-      k += 5
+      pushPoint(points, ctm, path[end] as number, path[end + 1] as number)
+      k = end + 2
     } else if (op === CLOSE_PATH) {
       if (points.length >= 2) points.push(points[0] as number, points[1] as number)
       k += 1

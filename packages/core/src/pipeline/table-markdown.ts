@@ -49,7 +49,8 @@ function spanAttributes(cell: TableCell): string {
   return attributes
 }
 
-function oneLine(text: string): string {
+/** Text on one line: runs of whitespace, newlines included, become one space. */
+export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim()
 }
 
