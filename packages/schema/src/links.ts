@@ -129,6 +129,10 @@ export const VisitSchema = z
     visitor: z.string().min(1).describe('Opaque hash identifying a returning visitor.'),
     country: CountryCodeSchema.optional(),
     company: z.string().min(1).optional().describe('Visitor organisation (premium plans).'),
+    network: z
+      .enum(['isp', 'hosting'])
+      .optional()
+      .describe('Set when the visit came through an ISP or a hosting network, not an organisation.'),
     email: z.email().optional().describe('Email the visitor entered, when one was captured.'),
     pagesViewed: CountSchema,
     durationMs: CountSchema,

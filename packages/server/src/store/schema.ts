@@ -50,10 +50,84 @@ export interface SettingsTable {
   value: string
 }
 
+/** Doc Links. Booleans are 0/1 integers on both dialects. */
+export interface LinksTable {
+  /** `lnk_` + 16 base32 characters. */
+  id: string
+  account_id: string
+  /** Public slug: 16 random base32 characters, or a vanity slug on `pro`; unique. */
+  slug: string
+  name: string
+  /** Key of the stored PDF in the blob store. */
+  blob_key: string
+  size_bytes: number
+  /** SHA-256 of the stored PDF, lower-case hex. */
+  sha256: string
+  created_at: string
+  expires_at: string | null
+  revoked_at: string | null
+  notify_on_open: 0 | 1
+  allow_download: 0 | 1
+  first_opened_at: string | null
+}
+
+/** Stored PDFs on PostgreSQL, shared by every instance (SQLite servers keep files instead). */
+export interface BlobsTable {
+  key: string
+  bytes: Uint8Array
+  sha256: string
+  created_at: string
+}
+
+/** One counted open of a Doc Link. */
+export interface VisitsTable {
+  /** `vis_` + 16 base62 characters. */
+  id: string
+  link_id: string
+  /** Opaque visitor id (from the viewer's cookie, or today's visit with the same daily hash). */
+  visitor: string
+  /** Keyed hash of client network, user agent and UTC day; never a raw address. */
+  daily_hash: string
+  started_at: string
+  last_seen_at: string
+  email: string | null
+  /** ISO 3166-1 alpha-2. */
+  country: string | null
+  company: string | null
+  /** `isp` or `hosting` when the visit came through such a network rather than an organisation. */
+  network: string | null
+  device: string | null
+  pages_viewed: number
+  duration_ms: number
+}
+
+/** Dwell time of one visit on one page (visible and active time only). */
+export interface PageViewsTable {
+  visit_id: string
+  link_id: string
+  page: number
+  dwell_ms: number
+}
+
+/** Notification emails written down instead of sent, when no SMTP server is configured. */
+export interface OutboxTable {
+  id: string
+  created_at: string
+  recipient: string
+  subject: string
+  text: string
+  link_id: string | null
+}
+
 /** Every table the store owns, for `Kysely<StoreDatabase>`. */
 export interface StoreDatabase {
   accounts: AccountsTable
   api_keys: ApiKeysTable
   anonymous_usage: AnonymousUsageTable
   settings: SettingsTable
+  links: LinksTable
+  blobs: BlobsTable
+  visits: VisitsTable
+  page_views: PageViewsTable
+  outbox: OutboxTable
 }

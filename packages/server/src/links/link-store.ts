@@ -1,0 +1,86 @@
+import type { Plan } from '@pdfx/schema'
+
+/** A Doc Link as stored. Instants are ISO 8601 UTC strings with milliseconds. */
+export interface LinkRecord {
+  id: string
+  accountId: string
+  slug: string
+  name: string
+  blobKey: string
+  sizeBytes: number
+  sha256: string
+  createdAt: string
+  expiresAt: string | null
+  revokedAt: string | null
+  notifyOnOpen: boolean
+  allowDownload: boolean
+}
+
+/** Whether a link serves: revoked answers 404 everywhere, expired 410. */
+export type LinkAvailability = 'active' | 'revoked' | 'expired'
+
+/** Revocation wins over expiry: a revoked link is gone, whatever its date. */
+export function availabilityOf(link: LinkRecord, now: Date): LinkAvailability {
+  if (link.revokedAt !== null) return 'revoked'
+  if (link.expiresAt !== null && Date.parse(link.expiresAt) <= now.getTime()) return 'expired'
+  return 'active'
+}
+
+/** What a counted open records; the viewer resolves the visitor and the insights first. */
+export interface NewVisit {
+  linkId: string
+  visitor: string
+  dailyHash: string
+  email?: string | undefined
+  country?: string | undefined
+  company?: string | undefined
+  network?: 'isp' | 'hosting' | undefined
+  device?: 'desktop' | 'mobile' | 'tablet' | undefined
+}
+
+/** A started visit; `firstOpen` is true for exactly one visit of a link, ever. */
+export interface StartedVisit {
+  visitId: string
+  startedAt: string
+  firstOpen: boolean
+}
+
+/** What the viewer needs of an open visit. */
+export interface VisitState {
+  id: string
+  linkId: string
+  visitor: string
+  startedAt: string
+  lastSeenAt: string
+}
+
+/** Dwell reported for one page; pages count from 1. */
+export interface PageDwell {
+  page: number
+  ms: number
+}
+
+/** The owner of a link, for notifications. */
+export interface LinkOwner {
+  accountId: string
+  email: string
+  plan: Plan
+}
+
+/** Doc Link records, visits and page dwell, on the store's database. */
+export interface LinkStore {
+  findBySlug(slug: string): Promise<LinkRecord | null>
+  findOwner(linkId: string): Promise<LinkOwner | null>
+  /** The visitor of a visit of this link with this daily hash started at or after `since`. */
+  findVisitorByDailyHash(linkId: string, dailyHash: string, since: Date): Promise<string | null>
+  /** Records a counted open, and claims the link's first open atomically. */
+  startVisit(visit: NewVisit, now: Date): Promise<StartedVisit>
+  getVisit(visitId: string): Promise<VisitState | null>
+  /**
+   * Adds dwell to a visit (already validated and clamped by the caller), moves `last_seen_at` to
+   * `now` and updates the visit's duration and count of pages viewed, in one transaction.
+   */
+  recordDwell(visitId: string, dwell: readonly PageDwell[], now: Date): Promise<void>
+  /** The stored PDF of a link, or null when its bytes are gone. */
+  readPdf(link: LinkRecord): Promise<Uint8Array | null>
+}
