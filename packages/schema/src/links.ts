@@ -132,7 +132,9 @@ export const VisitSchema = z
     network: z
       .enum(['isp', 'hosting'])
       .optional()
-      .describe('Set when the visit came through an ISP or a hosting network, not an organisation.'),
+      .describe(
+        'Set when the visit came through an ISP or a hosting network, not an organisation.',
+      ),
     email: z.email().optional().describe('Email the visitor entered, when one was captured.'),
     pagesViewed: CountSchema,
     durationMs: CountSchema,
