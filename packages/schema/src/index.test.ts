@@ -36,6 +36,7 @@ it('exports exactly the public API', async () => {
     'ImageIdSchema',
     'LinkIdOrSlugSchema',
     'LinkIdSchema',
+    'LinkPathParamsSchema',
     'ListDocLinksInputSchema',
     'ListTablesInputSchema',
     'ListTablesResultSchema',

@@ -89,6 +89,8 @@ export {
   GetChunksResultSchema,
   type GetDocLinkStatsInput,
   GetDocLinkStatsInputSchema,
+  type LinkPathParams,
+  LinkPathParamsSchema,
   type ListDocLinksInput,
   ListDocLinksInputSchema,
   type ListTablesInput,

@@ -62,10 +62,11 @@ describe('ExtractRequestSchema', () => {
 })
 
 describe('CreateLinkRequestSchema', () => {
-  it('defaults notifyOnOpen to true', () => {
+  it('defaults notifyOnOpen and allowDownload to true', () => {
     expect(CreateLinkRequestSchema.parse({ url: pdfUrl })).toEqual({
       url: pdfUrl,
       notifyOnOpen: true,
+      allowDownload: true,
     })
   })
 
@@ -76,6 +77,7 @@ describe('CreateLinkRequestSchema', () => {
       slug: 'q3-report',
       expiresAt: '2026-01-31T18:00:00+01:00',
       notifyOnOpen: false,
+      allowDownload: false,
     }
     expect(CreateLinkRequestSchema.parse(body)).toEqual(body)
   })
@@ -91,6 +93,7 @@ describe('CreateLinkRequestSchema', () => {
     ['a slug ending in a hyphen', { slug: 'q3-' }],
     ['an empty name', { name: '' }],
     ['notifyOnOpen as a string', { notifyOnOpen: 'yes' }],
+    ['allowDownload as a number', { allowDownload: 1 }],
     ['an unknown field', { password: 'secret' }],
     ['a non-http url', { url: 'data:application/pdf;base64,JVBERi0=' }],
   ])('rejects %s', (_, fields) => {

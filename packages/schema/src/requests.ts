@@ -65,6 +65,10 @@ export const CreateLinkRequestSchema = z.strictObject({
   // Whether the moment is still in the future depends on the clock, so the server checks that.
   expiresAt: DateTimeSchema.optional().describe('When the link stops working; omit for never.'),
   notifyOnOpen: z.boolean().default(true).describe('Email the account owner on the first open.'),
+  allowDownload: z
+    .boolean()
+    .default(true)
+    .describe('Whether the viewer offers the PDF for download; default `true`.'),
 })
 /** A link creation request after parsing: defaults filled in. */
 export type CreateLinkRequest = z.infer<typeof CreateLinkRequestSchema>
@@ -120,8 +124,13 @@ export const GetDocLinkStatsInputSchema = z.strictObject({
 /** Parsed input of `get_doc_link_stats`. */
 export type GetDocLinkStatsInput = z.infer<typeof GetDocLinkStatsInputSchema>
 
-/** Input of the MCP tool `revoke_doc_link`. */
-export const RevokeDocLinkInputSchema = z.strictObject({ id: LinkIdOrSlugSchema })
+/** Path parameters of `GET` and `DELETE /api/v1/links/{id}`. */
+export const LinkPathParamsSchema = z.strictObject({ id: LinkIdOrSlugSchema })
+/** Path parameters of the link item routes. */
+export type LinkPathParams = z.infer<typeof LinkPathParamsSchema>
+
+/** Input of the MCP tool `revoke_doc_link`: the link's path parameters. */
+export const RevokeDocLinkInputSchema = LinkPathParamsSchema
 /** Parsed input of `revoke_doc_link`. */
 export type RevokeDocLinkInput = z.infer<typeof RevokeDocLinkInputSchema>
 

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { LogLevel, TrustProxy } from './config.js'
 import { registerErrorHandling } from './http-errors.js'
+import type { LinkService } from './links/link-service.js'
 import { registerMcp } from './mcp/index.js'
 import { apiV1Routes } from './routes/api-v1.js'
 import { healthRoutes } from './routes/health.js'
@@ -24,6 +25,7 @@ const REDACTED_PATHS = [
 export interface AppDeps {
   store: Store
   service: ExtractionService
+  links: LinkService
   /** pino logger settings, or false (the default) for no logging; `stream` defaults to stdout. */
   logger?: false | { level?: LogLevel; stream?: { write(line: string): void } }
   /** fastify `trustProxy` (`PDFX_TRUST_PROXY`); false by default. */
@@ -32,7 +34,7 @@ export interface AppDeps {
 }
 
 /**
- * Builds the REST app (health, OpenAPI document, extraction) on fastify with zod validation and
+ * Builds the REST app (health, OpenAPI document, extraction, Doc Links) and the MCP endpoint on fastify with zod validation and
  * serialization. It never listens: `main.ts` does, tests use `inject()` or port 0.
  */
 export function buildApp(deps: AppDeps): FastifyInstance {
@@ -65,8 +67,13 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   })
 
   void app.register(healthRoutes)
-  void app.register(apiV1Routes, { prefix: '/api/v1', service: deps.service, store: deps.store })
-  registerMcp(app, { service: deps.service, store: deps.store })
+  void app.register(apiV1Routes, {
+    prefix: '/api/v1',
+    service: deps.service,
+    links: deps.links,
+    store: deps.store,
+  })
+  registerMcp(app, { service: deps.service, links: deps.links, store: deps.store })
   return app
 }
 

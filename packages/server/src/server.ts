@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { type AppDeps, buildApp } from './app.js'
@@ -14,6 +15,12 @@ import {
   createRedisRateLimiter,
   type LimitOverrides,
 } from './limits/index.js'
+import type { BlobStore } from './links/blob-store.js'
+import { createDatabaseBlobStore } from './links/database-blob-store.js'
+import { createFileBlobStore } from './links/file-blob-store.js'
+import { KyselyLinkStore } from './links/kysely-link-store.js'
+import { createLinkService, type LinkLimits, type LinkService } from './links/link-service.js'
+import { createMemoryBlobStore } from './links/memory-blob-store.js'
 import {
   createExtractionService,
   type DefaultExtractionService,
@@ -28,6 +35,7 @@ export interface OpenServerOptions {
   /** Milliseconds since the epoch, for rate windows, the UTC day and the quota month. */
   clock?: Clock
   limits?: LimitOverrides
+  linkLimits?: Partial<LinkLimits>
   /** A pool to borrow instead of starting one; it is not closed with the server. */
   pool?: ExtractionPool
   poolOptions?: ExtractionPoolOptions
@@ -39,6 +47,9 @@ export interface PdfxServer {
   readonly app: FastifyInstance
   readonly store: Store
   readonly service: DefaultExtractionService
+  readonly links: LinkService
+  /** Doc Link records, visits and page dwell. */
+  readonly linkStore: KyselyLinkStore
   readonly config: Config
   /**
    * Stops taking requests and waits for the ones in flight, then closes the extraction pool, the
@@ -101,9 +112,21 @@ export async function openServer(
       clock,
       ...(options.limits && { limits: options.limits }),
     })
+    const blobs = await openBlobStore(config, store, clock)
+    const linkStore = new KyselyLinkStore(store.db, blobs)
+    const links = createLinkService({
+      library: linkStore,
+      blobs,
+      fetcher,
+      rateLimiter,
+      baseUrl: config.baseUrl,
+      clock,
+      ...(options.linkLimits && { limits: options.linkLimits }),
+    })
     const app = buildApp({
       store,
       service,
+      links,
       logger: options.logger ?? false,
       trustProxy: config.trustProxy,
     })
@@ -115,6 +138,8 @@ export async function openServer(
       app,
       store,
       service,
+      links,
+      linkStore,
       config,
       close: () => {
         closing ??= closeAll()
@@ -125,4 +150,17 @@ export async function openServer(
     await closeAll()
     throw error
   }
+}
+
+/**
+ * Where Doc Link PDFs go (ARCHITECTURE): the database on PostgreSQL, so that every instance sees
+ * them; memory beside an in-memory database, which keeps nothing either; else `<dataDir>/blobs`.
+ */
+async function openBlobStore(config: Config, store: Store, clock: Clock): Promise<BlobStore> {
+  if (store.dialect === 'postgres')
+    return createDatabaseBlobStore(store.db, () => new Date(clock()))
+  if (config.databaseUrl === ':memory:' || config.databaseUrl === 'sqlite::memory:') {
+    return createMemoryBlobStore()
+  }
+  return createFileBlobStore(join(config.dataDir, 'blobs'))
 }

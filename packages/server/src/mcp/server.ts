@@ -6,7 +6,9 @@ import type { McpTool, ToolSession } from './tool.js'
 const INSTRUCTIONS =
   'pdfx extracts text-layer PDFs fetched from http(s) URLs. extract_pdf returns Markdown and ' +
   'reading-order elements; get_chunks returns token-sized chunks for retrieval; list_tables ' +
-  'returns the tables as cell grids. Scanned PDFs (no text layer) are not supported. Failed ' +
+  'returns the tables as cell grids. Scanned PDFs (no text layer) are not supported. With an ' +
+  'API key, create_doc_link publishes a PDF as a tracked link, and list_doc_links, ' +
+  'get_doc_link_stats and revoke_doc_link manage the links and read who viewed what. Failed ' +
   'calls are tool errors whose text is {"error":{"code","message"}}.'
 
 /**

@@ -8,6 +8,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify'
+import type { LinkService } from '../links/link-service.js'
 import { clientIp, resolveCaller } from '../plugins/auth.js'
 import { rateLimitHeaders } from '../plugins/rate-limit-headers.js'
 import {
@@ -26,6 +27,7 @@ export const MCP_PATH = '/api/mcp'
 /** What the MCP endpoint needs from the app. */
 export interface McpDeps {
   service: ExtractionService
+  links: LinkService
   /** Resolves bearer keys, through the REST auth plugin's `resolveCaller`. */
   store: Store
 }
@@ -62,7 +64,7 @@ export function registerMcp<
   >,
   deps: McpDeps,
 ): void {
-  const tools = createMcpTools({ extraction: deps.service })
+  const tools = createMcpTools({ extraction: deps.service, links: deps.links })
 
   app.post(MCP_PATH, async (request, reply) => {
     let caller: Caller

@@ -19,6 +19,7 @@ export {
   type CreatedAccount,
   type CreatedApiKey,
   DEFAULT_DATA_DIR,
+  isUniqueViolation,
   LAST_USED_RESOLUTION_MS,
   openStore,
   type PageBalance,

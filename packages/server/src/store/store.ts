@@ -512,7 +512,8 @@ function errorCode(error: unknown): unknown {
 }
 
 // SQLSTATE codes from PostgreSQL, extended result codes from better-sqlite3.
-function isUniqueViolation(error: unknown): boolean {
+/** True when a statement failed on a unique or primary key constraint, on either dialect. */
+export function isUniqueViolation(error: unknown): boolean {
   const code = errorCode(error)
   return (
     code === '23505' ||

@@ -2,6 +2,7 @@ import { buildPdf } from '../../../core/test/pdf-builder.js'
 import { loadConfig } from '../../src/config.js'
 import type { ExtractionPool } from '../../src/isolation/index.js'
 import type { LimitOverrides } from '../../src/limits/index.js'
+import type { LinkLimits } from '../../src/links/link-service.js'
 import { type OpenServerOptions, openServer, type PdfxServer } from '../../src/server.js'
 import { type Handler, type LoopbackServer, startLoopbackServer } from '../fetch/loopback-server.js'
 import { reportPdf } from '../isolation/fixtures.js'
@@ -42,6 +43,7 @@ export interface TestServerOptions {
   pool: ExtractionPool
   clock?: ManualClock
   limits?: LimitOverrides
+  linkLimits?: Partial<LinkLimits>
   logger?: OpenServerOptions['logger']
 }
 
@@ -62,6 +64,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     pool: options.pool,
     ...(options.clock && { clock: options.clock.now }),
     ...(options.limits && { limits: options.limits }),
+    ...(options.linkLimits && { linkLimits: options.linkLimits }),
     ...(options.logger && { logger: options.logger }),
   })
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' })

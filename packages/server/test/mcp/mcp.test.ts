@@ -22,6 +22,9 @@ import { buildApp } from '../../src/app.js'
 import { createPdfFetcher, type PdfFetcher } from '../../src/fetch/fetch-pdf.js'
 import { createExtractionPool, type ExtractionPool } from '../../src/isolation/index.js'
 import { createMemoryRateLimiter, type LimitOverrides } from '../../src/limits/index.js'
+import { KyselyLinkStore } from '../../src/links/kysely-link-store.js'
+import { createLinkService, type LinkService } from '../../src/links/link-service.js'
+import { createMemoryBlobStore } from '../../src/links/memory-blob-store.js'
 import { MCP_PATH, registerMcp } from '../../src/mcp/index.js'
 import { createExtractionService, type ExtractionService } from '../../src/service/index.js'
 import { openStore, type Store } from '../../src/store/index.js'
@@ -97,12 +100,24 @@ function extractionService(limits: LimitOverrides = {}): ExtractionService {
   })
 }
 
+/** The Doc Link service on the test store, its PDFs in memory. */
+function linkService(): LinkService {
+  const blobs = createMemoryBlobStore()
+  return createLinkService({
+    library: new KyselyLinkStore(store.db, blobs),
+    blobs,
+    fetcher,
+    rateLimiter: createMemoryRateLimiter(),
+    baseUrl: 'http://localhost:8787',
+  })
+}
+
 /** A listening app with only the MCP endpoint; the type provider is the one the real app uses. */
 async function startApp(service = extractionService(GENEROUS)): Promise<string> {
   // Force: the SDK client's fetch pool can leave a fresh socket with no request on it, which
   // would hold close() until the headers timeout.
   const app = fastify({ forceCloseConnections: true }).withTypeProvider<ZodTypeProvider>()
-  registerMcp(app, { service, store })
+  registerMcp(app, { service, links: linkService(), store })
   return listen(app)
 }
 
@@ -153,9 +168,11 @@ function grid(table: Table): string[][] {
 }
 
 describe('MCP endpoint', () => {
-  it('lists the three extraction tools with their input and output schemas', async () => {
-    const { tools } = await (await connect()).listTools()
-    expect(tools.map((tool) => tool.name)).toEqual(['extract_pdf', 'get_chunks', 'list_tables'])
+  it('lists the extraction tools with their input and output schemas', async () => {
+    const listed = (await (await connect()).listTools()).tools
+    const extractionTools = ['extract_pdf', 'get_chunks', 'list_tables']
+    expect(listed.map((tool) => tool.name).slice(0, 3)).toEqual(extractionTools)
+    const tools = listed.filter((tool) => extractionTools.includes(tool.name))
     const byName = new Map(tools.map((tool) => [tool.name, tool]))
     expect(Object.keys(byName.get('extract_pdf')?.inputSchema.properties ?? {}).sort()).toEqual([
       'chunkTokens',
@@ -322,10 +339,18 @@ describe('MCP endpoint', () => {
   })
 
   it('is mounted by buildApp, with the rate-limit headers of REST on tool calls', async () => {
-    const app = buildApp({ store, service: extractionService(GENEROUS) })
+    const app = buildApp({ store, service: extractionService(GENEROUS), links: linkService() })
     const url = await listen(app)
     const { tools } = await (await connect(apiKey, url)).listTools()
-    expect(tools).toHaveLength(3)
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'extract_pdf',
+      'get_chunks',
+      'list_tables',
+      'create_doc_link',
+      'list_doc_links',
+      'get_doc_link_stats',
+      'revoke_doc_link',
+    ])
     const response = await fetch(url, {
       method: 'POST',
       headers: {

@@ -1,0 +1,25 @@
+/** What a stored PDF is known by besides its key. */
+export interface StoredBlob {
+  sizeBytes: number
+  /** SHA-256 of the bytes, lower-case hex. */
+  sha256: string
+}
+
+/**
+ * Where the PDFs of Doc Links live (ARCHITECTURE: a directory by default, a PostgreSQL table when
+ * the database is PostgreSQL, so that every instance sees the same files). Keys are the ids of
+ * the links, which are safe as file names.
+ */
+export interface BlobStore {
+  /** Stores the bytes durably under `key`, replacing nothing: a key is written once. */
+  put(key: string, bytes: Uint8Array): Promise<StoredBlob>
+  /** The bytes under `key`, or null when there are none. */
+  get(key: string): Promise<Uint8Array | null>
+  /** Removes `key`; removing a missing key is not an error. */
+  delete(key: string): Promise<void>
+}
+
+/** Blob keys are link ids; anything else could escape a directory or collide, so it is refused. */
+export function assertBlobKey(key: string): void {
+  if (!/^[a-z]{3}_[a-z0-9]{16,32}$/.test(key)) throw new Error(`Invalid blob key "${key}"`)
+}

@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { StoreDatabase } from '../store/index.js'
+import { assertBlobKey, type BlobStore, type StoredBlob } from './blob-store.js'
+
+/** PDFs in the `blobs` table of PostgreSQL, shared by every server instance of the database. */
+export function createDatabaseBlobStore(
+  db: Kysely<StoreDatabase>,
+  now: () => Date = () => new Date(),
+): BlobStore {
+  return {
+    async put(key, bytes): Promise<StoredBlob> {
+      assertBlobKey(key)
+      const sha256 = createHash('sha256').update(bytes).digest('hex')
+      await db
+        .insertInto('blobs')
+        .values({ key, bytes, sha256, created_at: now().toISOString() })
+        .execute()
+      return { sizeBytes: bytes.byteLength, sha256 }
+    },
+    async get(key) {
+      assertBlobKey(key)
+      const row = await db
+        .selectFrom('blobs')
+        .select('bytes')
+        .where('key', '=', key)
+        .executeTakeFirst()
+      return row === undefined ? null : new Uint8Array(row.bytes)
+    },
+    async delete(key) {
+      assertBlobKey(key)
+      await db.deleteFrom('blobs').where('key', '=', key).execute()
+    },
+  }
+}

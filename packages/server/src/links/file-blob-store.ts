@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdir, open, readdir, readFile, rename, rm, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import { assertBlobKey, type BlobStore, type StoredBlob } from './blob-store.js'
+
+const TEMP_SUFFIX = '.partial'
+
+/**
+ * PDFs as files in one directory. A file is written under a temporary name, flushed to disk and
+ * then renamed, so a crash leaves either the whole file or a temporary one (removed at the next
+ * start), never a truncated PDF under its real name.
+ */
+export async function createFileBlobStore(directory: string): Promise<BlobStore> {
+  await mkdir(directory, { recursive: true })
+  // Leftovers of writes a crash interrupted: their links were never committed.
+  for (const name of await readdir(directory)) {
+    if (name.endsWith(TEMP_SUFFIX)) await rm(join(directory, name), { force: true })
+  }
+  const pathOf = (key: string) => {
+    assertBlobKey(key)
+    return join(directory, `${key}.pdf`)
+  }
+
+  return {
+    async put(key, bytes): Promise<StoredBlob> {
+      const path = pathOf(key)
+      const temporary = `${path}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`
+      const file = await open(temporary, 'wx', 0o600)
+      try {
+        await file.writeFile(bytes)
+        await file.sync()
+      } catch (error) {
+        await file.close()
+        await rm(temporary, { force: true })
+        throw error
+      }
+      await file.close()
+      await rename(temporary, path)
+      await syncDirectory(directory)
+      return {
+        sizeBytes: bytes.byteLength,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      }
+    },
+    async get(key) {
+      try {
+        return new Uint8Array(await readFile(pathOf(key)))
+      } catch (error) {
+        if (isMissing(error)) return null
+        throw error
+      }
+    },
+    async delete(key) {
+      try {
+        await unlink(pathOf(key))
+      } catch (error) {
+        if (!isMissing(error)) throw error
+      }
+    },
+  }
+}
+
+// The rename is durable only once the directory entry itself reaches the disk.
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT'
+}

@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto'
+import { assertBlobKey, type BlobStore, type StoredBlob } from './blob-store.js'
+
+/** PDFs in memory, for a server on an in-memory database: nothing of it outlives the process. */
+export function createMemoryBlobStore(): BlobStore {
+  const blobs = new Map<string, Uint8Array>()
+  return {
+    async put(key, bytes): Promise<StoredBlob> {
+      assertBlobKey(key)
+      blobs.set(key, bytes.slice())
+      return {
+        sizeBytes: bytes.byteLength,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      }
+    },
+    async get(key) {
+      assertBlobKey(key)
+      return blobs.get(key)?.slice() ?? null
+    },
+    async delete(key) {
+      assertBlobKey(key)
+      blobs.delete(key)
+    },
+  }
+}
