@@ -13,6 +13,10 @@ describe('loadConfig', () => {
       fetchAllow: [],
       trustProxy: false,
       logLevel: 'info',
+      smtpUrl: undefined,
+      mailFrom: undefined,
+      geoipCountryDb: undefined,
+      geoipAsnDb: undefined,
     })
   })
 
@@ -27,6 +31,10 @@ describe('loadConfig', () => {
       PDFX_FETCH_ALLOW: '10.0.0.0/8, 192.168.1.5',
       PDFX_TRUST_PROXY: '',
       PDFX_LOG_LEVEL: 'WARN',
+      PDFX_SMTP_URL: 'smtps://alerts%40example.com:secret@mail.example.com:465',
+      PDFX_MAIL_FROM: 'pdfx <alerts@example.com>',
+      PDFX_GEOIP_COUNTRY_DB: '/var/lib/geoip/GeoLite2-Country.mmdb',
+      PDFX_GEOIP_ASN_DB: ' /var/lib/geoip/GeoLite2-ASN.mmdb ',
     })
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -37,8 +45,26 @@ describe('loadConfig', () => {
       fetchAllow: ['10.0.0.0/8', '192.168.1.5'],
       trustProxy: false,
       logLevel: 'warn',
+      smtpUrl: 'smtps://alerts%40example.com:secret@mail.example.com:465',
+      mailFrom: 'pdfx <alerts@example.com>',
+      geoipCountryDb: '/var/lib/geoip/GeoLite2-Country.mmdb',
+      geoipAsnDb: '/var/lib/geoip/GeoLite2-ASN.mmdb',
     })
   })
+
+  it.each(['smtp://localhost:2525', 'smtp://user:pass@[::1]:25', 'SMTPS://mail.example.com'])(
+    'accepts PDFX_SMTP_URL=%s',
+    (value) => {
+      expect(loadConfig({ PDFX_SMTP_URL: value }).smtpUrl).toBe(value)
+    },
+  )
+
+  it.each(['noreply@example.com', 'Doc Links <noreply@example.com>', 'pdfx <no-reply@localhost>'])(
+    'accepts PDFX_MAIL_FROM=%s',
+    (value) => {
+      expect(loadConfig({ PDFX_MAIL_FROM: value }).mailFrom).toBe(value)
+    },
+  )
 
   it.each([
     ['true', true],
@@ -49,7 +75,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ PDFX_TRUST_PROXY: value }).trustProxy).toEqual(expected)
   })
 
-  it('lists every bad variable at once, without echoing database passwords', () => {
+  it('lists every bad variable at once, without echoing database or SMTP passwords', () => {
     const error = ((): unknown => {
       try {
         loadConfig({
@@ -60,6 +86,8 @@ describe('loadConfig', () => {
           PDFX_FETCH_ALLOW: '10.0.0.0/33',
           PDFX_TRUST_PROXY: 'everyone',
           PDFX_LOG_LEVEL: 'loud',
+          PDFX_SMTP_URL: 'http://mailer:hunter3@mail.example.com',
+          PDFX_MAIL_FROM: 'pdfx <nobody>',
         })
       } catch (caught) {
         return caught
@@ -76,8 +104,11 @@ describe('loadConfig', () => {
       'PDFX_FETCH_ALLOW',
       'PDFX_TRUST_PROXY',
       'PDFX_LOG_LEVEL',
+      'PDFX_SMTP_URL',
+      'PDFX_MAIL_FROM',
     ])
     expect(message).toContain('Invalid server configuration')
     expect(message).not.toContain('hunter2')
+    expect(message).not.toContain('hunter3')
   })
 })

@@ -35,6 +35,17 @@ export interface Config {
   trustProxy: TrustProxy
   /** `PDFX_LOG_LEVEL`, default info. */
   logLevel: LogLevel
+  /**
+   * `PDFX_SMTP_URL`: `smtp://` or `smtps://` server for notification emails, credentials inside;
+   * unset means they go to the outbox table and the log.
+   */
+  smtpUrl: string | undefined
+  /** `PDFX_MAIL_FROM`: sender of notification emails; unset derives one (links/notifier.ts). */
+  mailFrom: string | undefined
+  /** `PDFX_GEOIP_COUNTRY_DB`: path of a MaxMind-format country database; unset: no countries. */
+  geoipCountryDb: string | undefined
+  /** `PDFX_GEOIP_ASN_DB`: path of a MaxMind-format ASN database; unset: companies from emails. */
+  geoipAsnDb: string | undefined
 }
 
 /** Configuration that cannot be used; `issues` names each variable and what is wrong with it. */
@@ -88,6 +99,11 @@ export function loadConfig(env: Env = process.env): Config {
     fetchAllow: field('PDFX_FETCH_ALLOW', parseFetchAllow, []),
     trustProxy: field('PDFX_TRUST_PROXY', parseTrustProxy, false),
     logLevel: field('PDFX_LOG_LEVEL', parseLogLevel, 'info'),
+    smtpUrl: field('PDFX_SMTP_URL', parseSmtpUrl, undefined),
+    mailFrom: field('PDFX_MAIL_FROM', parseMailFrom, undefined),
+    // The database files are opened, and checked, by openVisitorInsights at start-up.
+    geoipCountryDb: field('PDFX_GEOIP_COUNTRY_DB', (value) => value, undefined),
+    geoipAsnDb: field('PDFX_GEOIP_ASN_DB', (value) => value, undefined),
   }
   if (issues.length > 0) throw new ConfigError(issues)
   return config
@@ -120,6 +136,29 @@ function parseDatabaseUrl(value: string): string {
 function parseRedisUrl(value: string): string {
   if (!URL.canParse(value) || !/^rediss?:$/.test(new URL(value).protocol)) {
     throw new Error('expected a redis:// or rediss:// URL')
+  }
+  return value
+}
+
+function parseSmtpUrl(value: string): string {
+  // Never echoed: it usually carries the mail account's password.
+  const url = URL.canParse(value) ? new URL(value) : undefined
+  if (url === undefined || !/^smtps?:$/i.test(url.protocol) || url.hostname === '') {
+    throw new Error(
+      'expected an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com',
+    )
+  }
+  return value
+}
+
+// An address, or a display name and an address in angle brackets; nodemailer parses it further.
+const MAIL_FROM = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/
+
+function parseMailFrom(value: string): string {
+  if (!MAIL_FROM.test(value)) {
+    throw new Error(
+      `expected an address such as pdfx@example.com or "pdfx <pdfx@example.com>", got "${value}"`,
+    )
   }
   return value
 }
