@@ -181,6 +181,52 @@ describe.skipIf(redis.url === null)(
   },
 )
 
+describe.skipIf(postgres.url === null || redis.url === null)(
+  `Doc Links on two instances sharing PostgreSQL and Redis${
+    postgres.url === null || redis.url === null
+      ? ` (skipped: ${postgres.reason ?? redis.reason})`
+      : ''
+  }`,
+  { timeout: TIMEOUT_MS },
+  () => {
+    it('see the same links, PDFs and upload limit on both', async () => {
+      const database = await createTestDatabase(postgres.url ?? '')
+      // Pushed first, so it runs (LIFO) after both instances are closed.
+      cleanups.push(() => database.drop())
+      const env = { PDFX_DATABASE_URL: database.url, PDFX_REDIS_URL: redis.url ?? '' }
+      const linkLimits = { uploadsPerWindow: 3 }
+      const a = await start({ env, linkLimits })
+      const b = await start({ env, linkLimits })
+      const { apiKey } = await a.server.store.createAccount({
+        email: 'links-scale@example.com',
+        plan: 'pro',
+      })
+      const createOn = (app: TestServer) =>
+        fetch(`${app.url}/api/v1/links`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ url: `${origin.origin}/one.pdf` }),
+        })
+      const created = await (await createOn(a)).json()
+      expect((await createOn(b)).status).toBe(200)
+      expect((await createOn(a)).status).toBe(200)
+      // The hourly upload limit is one counter in Redis, whichever instance counts.
+      expect((await createOn(b)).status).toBe(429)
+
+      const onB = await b.server.linkStore.findBySlug(created.slug)
+      expect(onB?.id).toBe(created.id)
+      const bytes = await b.server.linkStore.readPdf(onB as NonNullable<typeof onB>)
+      expect(new TextDecoder().decode(bytes?.subarray(0, 5))).toBe('%PDF-')
+      const revoked = await fetch(`${b.url}/api/v1/links/${created.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      })
+      expect(revoked.status).toBe(200)
+      expect((await a.server.linkStore.findBySlug(created.slug))?.revokedAt).not.toBeNull()
+    })
+  },
+)
+
 describe('logs', { timeout: TIMEOUT_MS }, () => {
   it('are JSON lines that never contain the API key or the PDF', async () => {
     const lines: string[] = []
