@@ -1,4 +1,4 @@
-/** @pdfx/server: the REST API (and, from issue 5's MCP half, the MCP endpoint) on @pdfx/core. */
+/** @pdfx/server: the REST API, the MCP endpoint and the Doc Link viewer on @pdfx/core. */
 export { buildOpenApiDocument } from '@pdfx/schema'
 export { type AppDeps, buildApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js'
 export { type CliIo, runServerCli } from './cli.js'
@@ -25,6 +25,17 @@ export {
   type RateLimiter,
   type RateLimitHit,
 } from './limits/index.js'
+export type { BlobStore, StoredBlob } from './links/blob-store.js'
+export { KyselyLinkStore } from './links/kysely-link-store.js'
+export {
+  type AccountCaller,
+  createLinkService,
+  DEFAULT_LINK_LIMITS,
+  type LinkLimits,
+  type LinkService,
+  type LinkServiceDeps,
+} from './links/link-service.js'
+export type { LinkRecord, LinkStore } from './links/link-store.js'
 export { runServer } from './main.js'
 export { authenticate, clientIp, resolveCaller } from './plugins/auth.js'
 export { rateLimitHeaders, setRateLimitHeaders } from './plugins/rate-limit-headers.js'
