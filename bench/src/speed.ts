@@ -1,5 +1,6 @@
-// pnpm bench [--quick] [--no-server] [--json OUT]
+// pnpm bench [--quick] [--no-server] [--startup-only] [--json OUT]
 //
+// First the start-up of the built `pdfx --help` against `node -e 0`, in fresh processes.
 // Throughput of @pdfx/core's extract() against bare pdf.js reading the text of the same PDFs
 // (../shared/corpus/realworld and dpbench), then peak RSS of one extraction of the largest
 // corpus PDF and of generated 100- and 500-page documents, each in a fresh child process, then
@@ -8,6 +9,7 @@
 import { writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { extract } from '@pdfx/core'
+import { type CliStartup, measureCliStartup } from './speed/cli-startup'
 import {
   type CorpusPdf,
   readCorpusPdf,
@@ -46,6 +48,10 @@ const SERVER_REQUESTS = 40
 const SERVER_CLIENTS = 2
 /** dpbench PDFs the server benchmark requests, alternately (the first ones by name). */
 const SERVER_PDFS = 2
+/** Timed starts of `pdfx --help` (and as many of `node -e 0`); the median counts. */
+const STARTUP_RUNS = 20
+/** `pdfx --help` must answer this fast, in milliseconds: it may not load pdf.js (issue target). */
+const TARGET_STARTUP_MS = 150
 
 type ReaderId = 'pdfjs' | 'fast' | 'hybrid'
 
@@ -88,9 +94,10 @@ interface Verdict {
 function usage(): string {
   return [
     'usage: pnpm bench [options]',
-    `  --quick      dpbench only, one round instead of ${ROUNDS}`,
-    '  --no-server  skip the HTTP server against direct extract() comparison',
-    '  --json OUT   also write the figures as JSON to OUT',
+    `  --quick         dpbench only, one round instead of ${ROUNDS}`,
+    '  --no-server     skip the HTTP server against direct extract() comparison',
+    '  --startup-only  only the start-up of `pdfx --help` against `node -e 0`',
+    '  --json OUT      also write the figures as JSON to OUT',
   ].join('\n')
 }
 
@@ -205,11 +212,13 @@ function judge(
   ratios: Ratios,
   memory: MemoryFigures,
   server: ServerThroughput | undefined,
+  startup: CliStartup,
 ): Verdict[] {
   const { fastToPdfjs: fastRatio, hybridToPdfjs: hybridRatio } = ratios
   const peakRssMib = memory.largest.maxRssBytes / MIB
   const flatness = judgeFlatness(memory.growth.extract, memory.growth.pdfjs)
   return [
+    judgeStartup(startup),
     {
       name: 'pages/s, extract fast / pdf.js',
       value: fastRatio.toFixed(2),
@@ -245,6 +254,45 @@ function judge(
         ]
       : []),
   ]
+}
+
+function judgeStartup(startup: CliStartup): Verdict {
+  return {
+    name: 'start-up, pdfx --help (median)',
+    value: `${startup.helpMedianMs.toFixed(0)} ms`,
+    target: `< ${TARGET_STARTUP_MS} ms`,
+    pass: startup.helpMedianMs < TARGET_STARTUP_MS,
+  }
+}
+
+function formatStartup(startup: CliStartup): string {
+  const runs = (values: readonly number[]) => values.map((ms) => ms.toFixed(0)).join(' ')
+  const table = formatTable(
+    [
+      { title: 'command', align: 'left' },
+      { title: 'median ms', align: 'right' },
+      { title: 'each run (ms)', align: 'left' },
+    ],
+    [
+      ['node -e 0', startup.nodeMedianMs.toFixed(0), runs(startup.nodeRunsMs)],
+      [
+        'node packages/cli/bin/pdfx.js --help',
+        startup.helpMedianMs.toFixed(0),
+        runs(startup.helpRunsMs),
+      ],
+    ],
+  )
+  return [
+    `Start-up: ${startup.runs} starts of each command in fresh processes, taking turns, after one untimed`,
+    `start of each; spawn to exit, wall clock. pdfx --help / node -e 0 = ${startup.ratio.toFixed(2)}.`,
+    '',
+    table,
+  ].join('\n')
+}
+
+async function measureStartup(): Promise<CliStartup> {
+  progress(`start-up: ${STARTUP_RUNS} starts each of pdfx --help and node -e 0`)
+  return measureCliStartup(STARTUP_RUNS)
 }
 
 function formatThroughput(throughputs: readonly Throughput[]): string {
@@ -378,6 +426,7 @@ async function main(): Promise<void> {
       quick: { type: 'boolean', default: false },
       json: { type: 'string' },
       'no-server': { type: 'boolean', default: false },
+      'startup-only': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -389,6 +438,14 @@ async function main(): Promise<void> {
   const rounds = values.quick ? 1 : ROUNDS
   const machine = describeMachine()
   const started = performance.now()
+  // Measured first, while nothing else of the benchmark runs: start-up is a few tens of ms.
+  const startup = await measureStartup()
+  if (values['startup-only']) {
+    console.log(
+      ['', formatStartup(startup), '', formatVerdicts([judgeStartup(startup)])].join('\n'),
+    )
+    return
+  }
 
   const pdfs = await readCorpusPdfs(sets)
   const largest =
@@ -412,7 +469,7 @@ async function main(): Promise<void> {
     throughputs.filter((row) => row.set === overallSet).map((row) => [row.reader, row]),
   )
   const ratios = ratiosOf(overall)
-  const verdicts = judge(ratios, memory, server)
+  const verdicts = judge(ratios, memory, server, startup)
   // Both readers must have read the same pages, or their pages/s do not compare.
   const pdfjsPages = overall.get('pdfjs')?.pages
   const mismatched = [...overall.values()].filter((row) => row.pages !== pdfjsPages)
@@ -439,6 +496,8 @@ async function main(): Promise<void> {
       formatMemory(memory),
       '',
       ...(server ? [formatServer(server), ''] : []),
+      formatStartup(startup),
+      '',
       formatVerdicts(verdicts),
       '',
       `Targets are reported, not enforced. Total ${totalSeconds.toFixed(0)} s.`,
@@ -455,6 +514,7 @@ async function main(): Promise<void> {
       ratios,
       memory,
       server,
+      startup,
       targets: verdicts,
     }
     await writeFile(values.json, `${JSON.stringify(figures, null, 2)}\n`)

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { extract } from '@pdfx/core'
 import type { ExtractRequestInput, OutputKind } from '@pdfx/schema'
 // A relative import until bench lists @pdfx/server as a workspace dependency.
-import { type Config, openServer, type PdfxServer } from '@pdfx/server'
+import { type Config, loadConfig, openServer, type PdfxServer } from '@pdfx/server'
 import { type ClosedLoopResult, runClosedLoop } from './closed-loop'
 import type { CorpusPdf } from './corpus-files'
 
@@ -152,18 +152,15 @@ export async function measureServerThroughput(
 }
 
 function benchConfig(dataDir: string): Config {
-  return {
-    host: '127.0.0.1',
-    port: 0,
-    baseUrl: 'http://127.0.0.1',
-    dataDir,
-    databaseUrl: undefined,
-    redisUrl: undefined,
+  // The production parser, so that the benchmark configures the server as an operator would.
+  return loadConfig({
+    PDFX_HOST: '127.0.0.1',
+    PDFX_PORT: '0',
+    PDFX_DATA_DIR: dataDir,
     // The origin is on loopback, which the fetcher refuses unless allowed.
-    fetchAllow: ['127.0.0.1/32'],
-    trustProxy: false,
-    logLevel: 'silent',
-  }
+    PDFX_FETCH_ALLOW: '127.0.0.1/32',
+    PDFX_LOG_LEVEL: 'silent',
+  })
 }
 
 function fastest(runs: readonly ClosedLoopResult[]): ClosedLoopResult {

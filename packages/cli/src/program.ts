@@ -1,42 +1,68 @@
 import { Command, CommanderError } from 'commander'
+import { version } from '../package.json'
+import { chunksCommand } from './commands/chunks.js'
 import { extractCommand } from './commands/extract.js'
-import { EXIT } from './exit-codes.js'
+import { tablesCommand } from './commands/tables.js'
+import { describeExitCodes, EXIT } from './exit-codes.js'
+
+// Start-up cost matters (`pdfx --help` should answer at once): this file and the command
+// definitions load only commander. Each command imports its work, and with it @pdfx/core,
+// pdf.js, zod, ora and cli-table3, when it runs.
 
 const HELP_FOOTER = `
 Exit codes:
-  0  success
-  1  failure (the error code is printed on stderr, e.g. "pdf_encrypted")
-  2  usage error
-  3  some inputs of a batch failed, the others succeeded
+${describeExitCodes()}
+  Errors go to stderr as "pdfx: error [code] input: message"; the code is stable
+  (not_found, not_a_pdf, pdf_encrypted, pdf_damaged, fetch_failed, pdf_too_large...).
 
 Examples:
-  pdfx extract report.pdf                 Markdown on stdout
-  pdfx extract report.pdf --format json   the whole ExtractedDocument as JSON
-  pdfx extract a.pdf b.pdf --out md/      one file per input`
+  pdfx extract report.pdf                      Markdown on stdout
+  pdfx extract report.pdf --format json        the whole document as JSON
+  pdfx extract docs/ --out md/                 one file per PDF of a folder
+  pdfx tables statement.pdf --format csv       the tables as CSV
+  pdfx chunks report.pdf --tokens 256          chunks as JSON Lines
+
+Run "pdfx <command> --help" for the options of a command.`
 
 /** Builds the command tree; nothing heavy (pdf.js) is loaded until a command runs. */
 export function buildProgram(): Command {
   const program = new Command('pdfx')
-    .description('Extract text-layer PDFs into Markdown, elements and chunks.')
-    .version('0.1.0')
-    .showHelpAfterError()
+    .description('Extract text-layer PDFs into Markdown, elements, chunks and tables.')
+    .version(version)
     .addHelpText('after', HELP_FOOTER)
   program.addCommand(extractCommand())
+  program.addCommand(tablesCommand())
+  program.addCommand(chunksCommand())
   return program
 }
 
 /** Runs the CLI with the given arguments and returns the exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
-  const program = buildProgram().exitOverride()
-  program.configureOutput({ writeErr: (text) => process.stderr.write(text) })
-  for (const command of program.commands) command.exitOverride()
+  const program = buildProgram()
+  for (const command of [program, ...program.commands]) {
+    command
+      .exitOverride()
+      .showHelpAfterError(`(run "${fullName(command)} --help" for usage)`)
+      .configureOutput({
+        writeErr: (text) => process.stderr.write(text),
+        // Usage errors get the same shape as every other error, with the code of a bad request.
+        outputError: (text, write) =>
+          write(text.replace(/^error: /, 'pdfx: error [invalid_request] ')),
+      })
+  }
   try {
     await program.parseAsync([...argv], { from: 'user' })
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok
   } catch (error) {
     if (error instanceof CommanderError) {
+      // --help and --version end with code 0; bare `pdfx` (help on stderr) and every parse
+      // error are usage errors.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage
     }
     throw error
   }
+}
+
+function fullName(command: Command): string {
+  return command.parent ? `${command.parent.name()} ${command.name()}` : command.name()
 }

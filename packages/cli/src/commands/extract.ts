@@ -1,102 +1,96 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { basename, extname, join } from 'node:path'
-import type { ExtractMode, OutputKind } from '@pdfx/schema'
+import { availableParallelism } from 'node:os'
 import { Command, Option } from 'commander'
-import { EXIT } from '../exit-codes.js'
-import { describeError } from '../report-error.js'
+import {
+  type OutputKindName,
+  parseOutputsOption,
+  parsePagesOption,
+  parsePositiveInteger,
+} from '../option-values.js'
+import type { PageSelection } from '../page-ranges.js'
+import type { DocumentFormat } from '../render-document.js'
 
-type Format = 'markdown' | 'json' | 'chunks'
-
-interface ExtractFlags {
-  mode: ExtractMode
-  format: Format
-  outputs?: string
-  chunkTokens?: string
-  keepFurniture?: boolean
+/** Options of `pdfx extract` as commander hands them over. */
+export interface ExtractFlags {
+  mode: 'fast' | 'hybrid'
+  format: DocumentFormat
+  outputs?: OutputKindName[]
+  chunkTokens: number
+  pages?: PageSelection
   out?: string
+  jobs: number
+  keepFurniture?: boolean
+  quiet?: boolean
 }
 
-/** `pdfx extract <inputs...>`: local PDF files through @pdfx/core on this machine. */
+const HELP = `
+Inputs:
+  Files (any name), folders (every *.pdf below them; hidden entries are skipped), glob
+  patterns in quotes ('docs/**/*.pdf') and http(s) URLs, which this machine fetches (at most
+  25 MB). Everything is extracted here by @pdfx/core: no account is needed.
+
+Output:
+  One input without --out: the result on stdout.
+  Several inputs without --out: results on stdout in input order, each recognisable:
+    markdown  each document after a line "<!-- file: NAME -->"
+    json      JSON Lines: one whole document per line
+    chunks    JSON Lines: one chunk per line, with a "file" field naming its input
+  --out DIR: one file per input, named after it: report.pdf -> report.md, report.json or
+    report.chunks.jsonl. Files found in a folder keep their sub-folders below it; a URL is
+    named after the last segment of its path. When two inputs would get the same name, the
+    later one (in input order) gets -2, -3... before the extension; nothing is overwritten
+    within one run.
+  With several inputs, stderr shows a spinner (on a terminal), one line per input with its
+  pages per second, and a summary; --quiet keeps only errors and warnings. Failing inputs
+  are reported and the others still run.
+
+Examples:
+  pdfx extract report.pdf > report.md
+  pdfx extract report.pdf --format json --outputs markdown,elements,chunks
+  pdfx extract report.pdf --pages 1-3,7 --format chunks --chunk-tokens 256
+  pdfx extract docs/ 'scans/**/*.pdf' https://example.org/a.pdf --out md/ --jobs 4`
+
+/** `pdfx extract <inputs...>`: files, folders, globs and URLs through @pdfx/core on this machine. */
 export function extractCommand(): Command {
+  const cores = availableParallelism()
   return new Command('extract')
-    .description('Extract PDF files to Markdown (default), JSON or chunks')
-    .argument('<inputs...>', 'PDF files')
-    .addOption(new Option('--mode <mode>', 'engine').choices(['fast', 'hybrid']).default('fast'))
+    .summary('extract PDFs to Markdown, JSON or chunks')
+    .description(
+      'Extract PDF files, folders, glob patterns and http(s) URLs to Markdown (default), the whole document as JSON, or chunks as JSON Lines, on this machine.',
+    )
+    .argument('<inputs...>', 'PDF files, folders, glob patterns or http(s) URLs')
     .addOption(
-      new Option('--format <format>', 'what to print')
+      new Option('--mode <mode>', 'engine: fast (prose) or hybrid (adds tables, boxes, images)')
+        .choices(['fast', 'hybrid'])
+        .default('fast'),
+    )
+    .addOption(
+      new Option('--format <format>', 'what to write for each input')
         .choices(['markdown', 'json', 'chunks'])
         .default('markdown'),
     )
     .option(
       '--outputs <list>',
-      'comma-separated outputs for --format json (markdown,elements,chunks,images)',
+      'with --format json: what the document carries, comma-separated from markdown, elements, chunks, images (default: markdown,elements)',
+      parseOutputsOption,
     )
-    .option('--chunk-tokens <n>', 'tokens per chunk', '512')
-    .option('--keep-furniture', 'keep running headers, footers and page numbers in the Markdown')
+    .option('--chunk-tokens <n>', 'most tokens per chunk', parsePositiveInteger, 512)
+    .option(
+      '--pages <ranges>',
+      'only these pages, e.g. 1-3,7 or 10- (to the end)',
+      parsePagesOption,
+    )
     .option('--out <dir>', 'write one file per input into this folder instead of stdout')
-    .action(async (inputs: string[], flags: ExtractFlags) => {
-      process.exitCode = await runExtract(inputs, flags)
+    .addOption(
+      new Option('-j, --jobs <n>', 'inputs extracted in parallel, each in its own worker thread')
+        .argParser(parsePositiveInteger)
+        .default(cores, `${cores}, the number of cores`),
+    )
+    .option('--keep-furniture', 'keep running headers, footers and page numbers in the Markdown')
+    .option('-q, --quiet', 'no progress lines or summary on stderr; errors and warnings still show')
+    .addHelpText('after', HELP)
+    .action(async (inputs: string[], flags: ExtractFlags, command: Command) => {
+      // Loaded only now, so `pdfx --help` never pays for @pdfx/core, pdf.js, zod or ora.
+      const { runExtract } = await import('./extract-action.js')
+      process.exitCode = await runExtract(inputs, flags, command)
     })
-}
-
-async function runExtract(inputs: readonly string[], flags: ExtractFlags): Promise<number> {
-  const chunkTokens = Number(flags.chunkTokens ?? 512)
-  if (!Number.isInteger(chunkTokens) || chunkTokens < 1) {
-    process.stderr.write('pdfx: invalid_request: --chunk-tokens must be a positive whole number\n')
-    return EXIT.usage
-  }
-  const outputs = resolveOutputs(flags)
-  // Loaded here, not at start-up, so that `pdfx --help` never pays for pdf.js.
-  const { extract } = await import('@pdfx/core')
-  if (flags.out) await mkdir(flags.out, { recursive: true })
-  let failures = 0
-  for (const input of inputs) {
-    try {
-      const bytes = await readFile(input)
-      const document = await extract(bytes, {
-        mode: flags.mode,
-        outputs,
-        chunkTokens,
-        keepFurniture: flags.keepFurniture ?? false,
-      })
-      for (const warning of document.warnings ?? [])
-        process.stderr.write(`pdfx: ${input}: warning: ${warning}\n`)
-      const rendered = render(document, flags.format)
-      if (flags.out) {
-        const target = join(
-          flags.out,
-          `${basename(input, extname(input))}${extensionOf(flags.format)}`,
-        )
-        await writeFile(target, rendered)
-      } else {
-        process.stdout.write(rendered)
-      }
-    } catch (error) {
-      failures++
-      process.stderr.write(`pdfx: ${input}: ${describeError(error)}\n`)
-    }
-  }
-  if (failures === 0) return EXIT.ok
-  return failures === inputs.length ? EXIT.failure : EXIT.partial
-}
-
-function resolveOutputs(flags: ExtractFlags): OutputKind[] {
-  if (flags.format === 'chunks') return ['chunks']
-  if (flags.format === 'markdown') return ['markdown']
-  if (!flags.outputs) return ['markdown', 'elements']
-  return flags.outputs.split(',').map((output) => output.trim()) as OutputKind[]
-}
-
-function render(
-  document: Awaited<ReturnType<typeof import('@pdfx/core').extract>>,
-  format: Format,
-): string {
-  if (format === 'markdown') return document.markdown
-  if (format === 'chunks')
-    return (document.chunks ?? []).map((chunk) => `${JSON.stringify(chunk)}\n`).join('')
-  return `${JSON.stringify(document, null, 2)}\n`
-}
-
-function extensionOf(format: Format): string {
-  return format === 'markdown' ? '.md' : format === 'chunks' ? '.jsonl' : '.json'
 }

@@ -1,0 +1,32 @@
+import { extractTables } from '@pdfx/core'
+import { EXIT, type ExitCode } from '../exit-codes.js'
+import { includesPage } from '../page-ranges.js'
+import { readInput } from '../read-input.js'
+import { renderTables } from '../render-tables.js'
+import { formatError, formatWarning } from '../report-error.js'
+import { resolveOneInput } from './one-input.js'
+import type { TablesFlags } from './tables.js'
+
+/** Runs `pdfx tables` and returns its exit code. */
+export async function runTables(arg: string, flags: TablesFlags): Promise<ExitCode> {
+  const input = await resolveOneInput(arg, 'tables')
+  if (typeof input === 'number') return input
+  try {
+    const { tables, warnings } = await extractTables(await readInput(input))
+    const pages = flags.pages
+    const chosen = tables
+      .filter((table) => pages === undefined || includesPage(pages, table.page))
+      // elementId and continued refer to the document's elements, which this command omits.
+      .map(({ elementId: _elementId, continued: _continued, ...table }) => table)
+    for (const warning of warnings) process.stderr.write(formatWarning(warning, input.label))
+    if (chosen.length === 0) process.stderr.write(`pdfx: ${input.label}: no tables found\n`)
+    // Only a terminal gets narrowed columns; a pipe gets each row on one line, for grep and the like.
+    const columns = process.stdout.isTTY ? process.stdout.columns : 0
+    const width = columns >= 40 ? columns : undefined
+    process.stdout.write(renderTables(chosen, warnings, flags.format, width))
+    return EXIT.ok
+  } catch (error) {
+    process.stderr.write(formatError(error, input.label))
+    return EXIT.failure
+  }
+}

@@ -1,0 +1,51 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { SAMPLE_PDF } from './pdfs.js'
+import { pdfx } from './run-pdfx.js'
+
+const RECORDER = fileURLToPath(new URL('./fixtures/record-imports-register.mjs', import.meta.url))
+
+/** The module URLs a run of pdfx resolved, recorded by loader hooks (fixtures/record-imports.mjs). */
+async function modulesLoadedBy(
+  args: string[],
+): Promise<{ modules: string[]; code: number | null }> {
+  const dir = await mkdtemp(join(tmpdir(), 'pdfx-cli-imports-'))
+  const log = join(dir, 'imports.log')
+  try {
+    const run = await pdfx(args, {
+      nodeArgs: ['--import', RECORDER],
+      env: { PDFX_TEST_IMPORT_LOG: log },
+    })
+    const modules = (await readFile(log, 'utf8')).trimEnd().split('\n')
+    return { modules, code: run.code }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+describe('start-up', { timeout: 30_000 }, () => {
+  it('pdfx --help lists the exit codes', async () => {
+    const help = await pdfx(['--help'])
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('Exit codes:\n  0  success\n  1  failure')
+    expect(help.stdout).toContain('  3  some inputs of a batch failed')
+  })
+
+  it('pdfx --help loads neither pdf.js nor @pdfx/core, zod, ora or cli-table3', async () => {
+    const { modules, code } = await modulesLoadedBy(['--help'])
+    expect(code).toBe(0)
+    expect(modules.some((url) => url.includes('commander'))).toBe(true)
+    for (const heavy of ['pdfjs-dist', '/core/', 'zod', '/ora/', 'cli-table3']) {
+      expect(modules.filter((url) => url.includes(heavy))).toEqual([])
+    }
+  })
+
+  it('the recorder does see pdf.js when a command extracts (so the check above can fail)', async () => {
+    const { modules, code } = await modulesLoadedBy(['extract', SAMPLE_PDF])
+    expect(code).toBe(0)
+    expect(modules.some((url) => url.includes('pdfjs-dist'))).toBe(true)
+  })
+})
