@@ -18,6 +18,7 @@ describe('errorStatus', () => {
       plan_limit: 402,
       forbidden: 403,
       not_found: 404,
+      link_expired: 410,
       slug_taken: 409,
       pdf_too_large: 413,
       not_a_pdf: 415,

@@ -9,6 +9,7 @@ export const ErrorCodeSchema = z.enum([
   'plan_limit',
   'forbidden',
   'not_found',
+  'link_expired',
   'slug_taken',
   'pdf_too_large',
   'not_a_pdf',
@@ -33,6 +34,8 @@ export const errorStatus = {
   plan_limit: 402,
   forbidden: 403,
   not_found: 404,
+  // The public routes of a Doc Link whose expiresAt has passed (ARCHITECTURE: 410).
+  link_expired: 410,
   slug_taken: 409,
   pdf_too_large: 413,
   not_a_pdf: 415,

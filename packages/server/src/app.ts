@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { LogLevel, TrustProxy } from './config.js'
 import { registerErrorHandling } from './http-errors.js'
@@ -9,6 +9,7 @@ import { apiV1Routes } from './routes/api-v1.js'
 import { healthRoutes } from './routes/health.js'
 import type { ExtractionService } from './service/extraction-service.js'
 import type { Store } from './store/index.js'
+import { type ViewerOptions, viewerRoutes } from './viewer/viewer-routes.js'
 
 /** Largest request body accepted, in bytes: requests are small JSON, never PDFs. */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024
@@ -26,6 +27,8 @@ export interface AppDeps {
   store: Store
   service: ExtractionService
   links: LinkService
+  /** The public Doc Link viewer at `/d/<slug>`; without it the app serves the API only. */
+  viewer?: ViewerOptions
   /** pino logger settings, or false (the default) for no logging; `stream` defaults to stdout. */
   logger?: false | { level?: LogLevel; stream?: { write(line: string): void } }
   /** fastify `trustProxy` (`PDFX_TRUST_PROXY`); false by default. */
@@ -46,6 +49,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
             level: deps.logger.level ?? 'info',
             ...(deps.logger.stream && { stream: deps.logger.stream }),
             redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+            serializers: { req: serializeRequest },
           },
     trustProxy: toFastifyTrustProxy(deps.trustProxy ?? false),
     bodyLimit: deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
@@ -74,7 +78,18 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     store: deps.store,
   })
   registerMcp(app, { service: deps.service, links: deps.links, store: deps.store })
+  if (deps.viewer) void app.register(viewerRoutes, deps.viewer)
   return app
+}
+
+/**
+ * What a log line says of a request. Not the client's address (no raw IP is ever stored, logs
+ * included), and no query string on the viewer's routes, where it carries a visitor's email or a
+ * file token.
+ */
+function serializeRequest(request: FastifyRequest): Record<string, string> {
+  const url = request.url.startsWith('/d/') ? request.url.replace(/\?.*$/, '') : request.url
+  return { method: request.method, url }
 }
 
 // fastify takes a hop count at run time, but its types do not say so: count hops in a function.

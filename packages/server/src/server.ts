@@ -21,6 +21,8 @@ import { createFileBlobStore } from './links/file-blob-store.js'
 import { KyselyLinkStore } from './links/kysely-link-store.js'
 import { createLinkService, type LinkLimits, type LinkService } from './links/link-service.js'
 import { createMemoryBlobStore } from './links/memory-blob-store.js'
+import { createOpenNotifier } from './links/notifier.js'
+import { isBotUserAgent, openVisitorInsights } from './links/visitor-insights.js'
 import {
   createExtractionService,
   type DefaultExtractionService,
@@ -123,19 +125,51 @@ export async function openServer(
       clock,
       ...(options.linkLimits && { limits: options.linkLimits }),
     })
-    const app = buildApp({
+    // Before the app, so that a wrong database path stops the start-up with a ConfigError.
+    const insights = await openVisitorInsights({
+      countryDb: config.geoipCountryDb,
+      asnDb: config.geoipAsnDb,
+    })
+    let app: FastifyInstance | undefined
+    const notifier = createOpenNotifier({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      db: store.db,
+      // The app's logger once it exists; notices are only sent by its requests.
+      log: {
+        info: (fields, message) => app?.log.info(fields, message),
+        warn: (fields, message) => app?.log.warn(fields, message),
+      },
+      now: () => new Date(clock()),
+    })
+    // Closed after the app (which sends notices) and before the store (where the outbox is).
+    cleanups.push(() => notifier.close())
+    app = buildApp({
       store,
       service,
       links,
+      viewer: {
+        links: linkStore,
+        insights,
+        isBot: isBotUserAgent,
+        notifier,
+        rateLimiter,
+        secret: store.clientHashSecret,
+        baseUrl: config.baseUrl,
+        now: () => new Date(clock()),
+      },
       logger: options.logger ?? false,
       trustProxy: config.trustProxy,
     })
-    cleanups.push(() => app.close())
+    const listening = app
+    cleanups.push(() => listening.close())
     // ioredis reconnects on its own; its errors only need to be seen.
-    redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis connection error'))
+    redis?.on('error', (error: Error) =>
+      listening.log.warn({ err: error }, 'Redis connection error'),
+    )
     let closing: Promise<void> | undefined
     return {
-      app,
+      app: listening,
       store,
       service,
       links,

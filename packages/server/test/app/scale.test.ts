@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ExtractedDocumentSchema } from '@pdfx/schema'
+import { DocLinkSchema, ExtractedDocumentSchema } from '@pdfx/schema'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createExtractionPool, type ExtractionPool } from '../../src/isolation/index.js'
 import { DEFAULT_LIMITS } from '../../src/limits/index.js'
@@ -207,7 +207,7 @@ describe.skipIf(postgres.url === null || redis.url === null)(
           headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
           body: JSON.stringify({ url: `${origin.origin}/one.pdf` }),
         })
-      const created = await (await createOn(a)).json()
+      const created = DocLinkSchema.parse(await (await createOn(a)).json())
       expect((await createOn(b)).status).toBe(200)
       expect((await createOn(a)).status).toBe(200)
       // The hourly upload limit is one counter in Redis, whichever instance counts.
@@ -247,5 +247,7 @@ describe('logs', { timeout: TIMEOUT_MS }, () => {
     expect(all).not.toContain(apiKey.slice(5))
     expect(all).not.toContain('Total due')
     expect(all).not.toContain('%PDF')
+    // No raw IP is ever stored, logs included.
+    expect(all).not.toContain('remoteAddress')
   })
 })
