@@ -60,6 +60,22 @@ describe('hybrid images', () => {
     expect(doc.elements.find((element) => element.type === 'image')?.text).toBe('![](img_0001)')
   })
 
+  it('classifies a short heading beside an image without tripping over the image', async () => {
+    const pdf = await buildPdf([
+      {
+        texts: [
+          { text: 'Results', x: 300, y: 110, size: 18, font: 'bold' },
+          { text: 'The gradient on the left shows how the values change.', x: 300, y: 150 },
+        ],
+        images: [{ png: gradientPng(40, 30), x: 72, y: 100, width: 200, height: 150 }],
+      },
+    ])
+    const doc = await extract(pdf, { mode: 'hybrid', outputs: ['markdown', 'elements', 'images'] })
+    expect(doc.images).toHaveLength(1)
+    expect(doc.elements.map((element) => element.type)).toContain('image')
+    expect(doc.markdown).toContain('Results')
+  })
+
   it('extracts no images unless asked, and says that fast mode has none', async () => {
     const pdf = await buildPdf([
       {

@@ -159,12 +159,16 @@ function classifyBlock(
 function sitsBesideOthers(block: Block, page: PageLayout): boolean {
   if (block.lines.length > 2) return false
   const baseline = (block.lines[0] as Line).baseline
-  return page.blocks.some(
-    (other) =>
+  return page.blocks.some((other) => {
+    // Image blocks have no lines, hence no baseline to share.
+    const first = other.lines[0]
+    return (
       other !== block &&
-      Math.abs((other.lines[0] as Line).baseline - baseline) < 0.3 * block.fontSize &&
-      (other.left > block.right || other.right < block.left),
-  )
+      first !== undefined &&
+      Math.abs(first.baseline - baseline) < 0.3 * block.fontSize &&
+      (other.left > block.right || other.right < block.left)
+    )
+  })
 }
 
 function isHeading(

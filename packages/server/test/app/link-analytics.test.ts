@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DocLinkStatsSchema } from '@pdfx/schema'
+import { DocLinkSchema, DocLinkStatsSchema } from '@pdfx/schema'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createExtractionPool, type ExtractionPool } from '../../src/isolation/index.js'
@@ -110,7 +110,7 @@ async function createLink(
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ url: `${origin.origin}/report-3.pdf`, name: 'Quarterly report' }),
   })
-  const link = await response.json()
+  const link = DocLinkSchema.parse(await response.json())
   return { key: apiKey, slug: link.slug, id: link.id }
 }
 
