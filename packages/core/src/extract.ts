@@ -57,8 +57,14 @@ export async function extract(
   let lineCount = 0
   let tableEvidence: number[] = []
   let engine: 'fast' | 'hybrid' = 'fast'
+  const pageCount = source.pageCount
   try {
-    const analysis = await analysePages(source, resolved, warnings)
+    const analysis = await analysePages(
+      source,
+      selectPages(resolved.pages, pageCount),
+      resolved,
+      warnings,
+    )
     pages = analysis.pages
     tableLikeRows = analysis.tableLikeRows
     lineCount = analysis.lineCount
@@ -74,7 +80,7 @@ export async function extract(
   const scanned = pages.filter((page) => page.chars === 0).map((page) => page.number)
   if (scanned.length > 0) {
     warnings.push(
-      `${scanned.length === pages.length ? 'The PDF has' : `Pages ${scanned.join(', ')} have`} no text layer (scanned?); OCR is not supported`,
+      `${scanned.length === pageCount ? 'The PDF has' : `Pages ${scanned.join(', ')} have`} no text layer (scanned?); OCR is not supported`,
     )
   }
   markFurniture(pages)
@@ -107,10 +113,14 @@ export async function extract(
     id: await documentId(bytes),
     source: {
       engine,
-      pages: pages.length,
-      pageSizes: pages.map(
-        (page) => [roundPoints(page.width), roundPoints(page.height)] as [number, number],
-      ),
+      // The whole PDF's page count, also when `pages` chose some: the schema's "page count of the
+      // processed PDF". Sizes are known only for pages that were read, so a partial run has none.
+      pages: pageCount,
+      ...(pages.length === pageCount && {
+        pageSizes: pages.map(
+          (page) => [roundPoints(page.width), roundPoints(page.height)] as [number, number],
+        ),
+      }),
     },
     confidence: computeConfidence({
       pages,
@@ -145,12 +155,30 @@ interface PageAnalysis {
 }
 
 /**
- * Reads every page once: text, lines, blocks and reading order, plus the drawing operators and
- * tables in hybrid mode; releases each page after use. Hybrid analysis that fails on a page or
- * runs past its budget leaves that page (and, past the budget, the rest) to the fast engine.
+ * The page numbers to read: every page, or those of the `pages` option that exist. A selection
+ * of which no page exists is a mistake of the caller, not an empty document.
+ */
+function selectPages(selection: readonly number[] | undefined, pageCount: number): number[] {
+  if (selection === undefined) return Array.from({ length: pageCount }, (_, index) => index + 1)
+  const existing = selection.filter((page) => page <= pageCount)
+  if (existing.length === 0) {
+    throw new PdfxError(
+      'invalid_request',
+      `none of the selected pages exists: the PDF has ${pageCount} page${pageCount === 1 ? '' : 's'}`,
+    )
+  }
+  return existing
+}
+
+/**
+ * Reads each of `numbers` (ascending page numbers) once: text, lines, blocks and reading order,
+ * plus the drawing operators and tables in hybrid mode; releases each page after use. Other pages
+ * are never requested from pdf.js. Hybrid analysis that fails on a page or runs past its budget
+ * leaves that page (and, past the budget, the rest) to the fast engine.
  */
 async function analysePages(
   source: PdfSource,
+  numbers: readonly number[],
   options: ResolvedOptions,
   warnings: string[],
 ): Promise<PageAnalysis> {
@@ -162,7 +190,7 @@ async function analysePages(
   const imageBudget: ImageBudget = { bytesLeft: MAX_DOCUMENT_IMAGE_BYTES, capped: false }
   const deadline = performance.now() + options.hybridBudgetMs
   let hybrid = options.mode === 'hybrid' && options.hybridBudgetMs > 0
-  for (let number = 1; number <= source.pageCount; number++) {
+  for (const [index, number] of numbers.entries()) {
     throwIfAborted(options.signal)
     const page = await source.getPage(number).catch((error: unknown) => {
       throw new PdfxError('pdf_damaged', `Page ${number} of the PDF cannot be read`, {
@@ -181,7 +209,7 @@ async function analysePages(
       if (hybrid && performance.now() > deadline) {
         hybrid = false
         warnings.push(
-          `hybrid analysis ran past its budget: pages ${number}-${source.pageCount} were read by the fast engine`,
+          `hybrid analysis ran past its budget: pages ${describePages(numbers.slice(index))} were read by the fast engine`,
         )
       }
       let lines: Line[] | undefined
@@ -239,6 +267,18 @@ async function analysePages(
     warnings.push('some images were left out: they exceed the size limits for images')
   }
   return { pages, tableLikeRows, lineCount, tableEvidence, hybridPages }
+}
+
+/** Ascending page numbers as ranges: `[3, 4, 5, 9]` is `3-5, 9`. */
+function describePages(numbers: readonly number[]): string {
+  const ranges: string[] = []
+  for (let start = 0; start < numbers.length; ) {
+    let end = start
+    while (end + 1 < numbers.length && numbers[end + 1] === (numbers[end] as number) + 1) end++
+    ranges.push(end === start ? `${numbers[start]}` : `${numbers[start]}-${numbers[end]}`)
+    start = end + 1
+  }
+  return ranges.join(', ')
 }
 
 /** Logos and decorations drawn on several pages are not content. */

@@ -17,6 +17,17 @@ export interface ExtractOptions {
    * the remaining pages are read by the fast engine and `warnings` says so. 0 disables hybrid.
    */
   hybridBudgetMs?: number
+  /**
+   * Only these pages (numbered from 1) are read and processed; pdf.js never parses the others.
+   * Order and repeats do not matter: pages are processed once each, in document order. Numbers
+   * past the last page are skipped; when none of them exists the extraction fails with
+   * `invalid_request`. Elements, Markdown, chunks and images then come from these pages only
+   * (element ids count from `el_0001` within them), running headers and footers are recognised
+   * among them, and `source.pages` is still the page count of the whole PDF (`source.pageSizes`
+   * is left out, since the other pages are never read). `maxPages` still applies to the whole
+   * PDF. Default: every page.
+   */
+  pages?: readonly number[]
   /** Aborts the extraction; the promise then rejects with the signal's reason. */
   signal?: AbortSignal
 }
@@ -29,6 +40,8 @@ export interface ResolvedOptions {
   keepFurniture: boolean
   maxPages: number
   hybridBudgetMs: number
+  /** The selected page numbers, ascending and distinct; undefined for every page. */
+  pages: readonly number[] | undefined
   signal: AbortSignal | undefined
 }
 
@@ -69,6 +82,23 @@ export function resolveOptions(options: ExtractOptions = {}): ResolvedOptions {
     keepFurniture: options.keepFurniture ?? false,
     maxPages,
     hybridBudgetMs,
+    pages: options.pages === undefined ? undefined : resolvePages(options.pages),
     signal: options.signal,
   }
+}
+
+/** The `pages` option as ascending distinct numbers; anything but whole numbers from 1 is refused. */
+function resolvePages(pages: readonly number[]): number[] {
+  if (!Array.isArray(pages) || pages.length === 0) {
+    throw new PdfxError('invalid_request', 'pages must list at least one page number')
+  }
+  for (const page of pages) {
+    if (!Number.isSafeInteger(page) || page < 1) {
+      throw new PdfxError(
+        'invalid_request',
+        `pages holds "${String(page)}": page numbers are whole numbers from 1`,
+      )
+    }
+  }
+  return [...new Set(pages)].sort((a, b) => a - b)
 }

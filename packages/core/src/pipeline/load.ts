@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { PdfxError } from '@pdfx/schema'
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js'
+import { assertNoFlateBomb } from './flate-guard.js'
 import { MAX_IMAGE_PIXELS } from './images.js'
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs')
@@ -79,6 +80,8 @@ export async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<
       'The input is not a PDF: no %PDF- header in its first 1024 bytes',
     )
   }
+  // pdf.js has no limit on how far it inflates a stream: a bomb must not reach it.
+  await assertNoFlateBomb(bytes)
   const pdfjs = await loadPdfJs()
   const root = pdfjsDataRoot()
   const task = pdfjs.getDocument({
