@@ -13,7 +13,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
 /** What each exit code means, as `pdfx --help` says it; a code without words fails to compile. */
 const MEANINGS = {
   ok: 'success',
-  failure: 'failure: the input, or every input of a batch, failed (error code on stderr)',
+  failure: 'failure: the input, every input of a batch, or the API call failed (code on stderr)',
   usage: 'usage error: unknown command or option, or a bad option value',
   partial: 'some inputs of a batch failed, the others succeeded',
 } as const satisfies Record<keyof typeof EXIT, string>

@@ -1,8 +1,7 @@
 import { extract } from '@pdfx/core'
-import type { ExtractMode, OutputKind } from '@pdfx/schema'
+import { type ExtractMode, isPdfxError, type OutputKind, PdfxError } from '@pdfx/schema'
 import type { Input } from './inputs.js'
-import { selectPages } from './page-filter.js'
-import type { PageSelection } from './page-ranges.js'
+import { type PageSelection, reachesBeyond, toPageNumbers } from './page-ranges.js'
 import { readInput } from './read-input.js'
 import { type DocumentFormat, type DocumentLayout, renderDocument } from './render-document.js'
 
@@ -21,42 +20,63 @@ export interface ExtractSettings {
 /** One extracted document, rendered, with the figures progress lines show. */
 export interface ExtractResult {
   text: string
-  /** Pages of the PDF (all were read, also with `--pages`). */
+  /** Pages extracted: those of `--pages` that exist, else every page of the PDF. */
   pages: number
-  /** Time spent in @pdfx/core, without reading or downloading the input. */
+  /** Extraction time, in seconds, without reading or downloading the input. */
   seconds: number
   warnings: string[]
 }
 
-/** Reads one input, extracts it with @pdfx/core, keeps the selected pages and renders it. */
+/**
+ * Reads one input and extracts it with @pdfx/core, which reads only the pages of `--pages`
+ * (pdf.js never parses the others), then renders it.
+ */
 export async function runExtractJob(
   input: Input,
   settings: ExtractSettings,
 ): Promise<ExtractResult> {
   const bytes = await readInput(input)
   const started = performance.now()
-  const outputs = settings.pages
-    ? [...new Set<OutputKind>([...settings.outputs, 'elements'])]
-    : settings.outputs
-  let document = await extract(bytes, {
+  const selection = settings.pages
+  const document = await extract(bytes, {
     mode: settings.mode,
-    outputs,
+    outputs: settings.outputs,
     chunkTokens: settings.chunkTokens,
     keepFurniture: settings.keepFurniture,
-  })
-  if (settings.pages) {
-    document = selectPages(document, settings.pages, {
-      keepMarkdown: settings.outputs.includes('markdown'),
-      keepElements: settings.outputs.includes('elements'),
-      keepFurniture: settings.keepFurniture,
-      chunkTokens: settings.chunkTokens,
-    })
-  }
+    ...(selection && { pages: pagesOption(selection) }),
+  }).catch(blamePagesOption(selection))
   const seconds = (performance.now() - started) / 1000
+  const pageCount = document.source.pages
+  const warnings = [...(document.warnings ?? [])]
+  if (selection && reachesBeyond(selection, pageCount)) {
+    warnings.push(`--pages goes past the last page (${pageCount}); the pages that exist were read`)
+  }
   return {
     text: renderDocument(document, settings.format, settings.layout, input.label),
-    pages: document.source.pages,
+    pages: selection ? toPageNumbers(selection, pageCount).length : pageCount,
     seconds,
-    warnings: document.warnings ?? [],
+    warnings,
+  }
+}
+
+/** `--pages` as @pdfx/core's `pages` option: page numbers, open ranges up to MOST_PAGES. */
+export function pagesOption(selection: PageSelection): number[] {
+  const pages = toPageNumbers(selection)
+  if (pages.length === 0) {
+    throw new PdfxError('invalid_request', '--pages selects no page: PDFs have at most 5000 pages')
+  }
+  return pages
+}
+
+/**
+ * A rejection handler that names `--pages` in core's `invalid_request`: the one option of ours it
+ * can refuse after reading the PDF (no page of the selection exists).
+ */
+export function blamePagesOption(selection: PageSelection | undefined): (error: unknown) => never {
+  return (error) => {
+    if (selection && isPdfxError(error) && error.code === 'invalid_request') {
+      throw new PdfxError('invalid_request', `--pages: ${error.message}`, { cause: error })
+    }
+    throw error
   }
 }

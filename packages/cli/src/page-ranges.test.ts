@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { includesPage, parsePageRanges, reachesBeyond } from './page-ranges.js'
+import { MOST_PAGES, parsePageRanges, reachesBeyond, toPageNumbers } from './page-ranges.js'
 
 describe('parsePageRanges', () => {
   it('reads single pages, closed ranges and ranges open to the end', () => {
@@ -21,16 +21,13 @@ describe('parsePageRanges', () => {
     expect(() => parsePageRanges(text)).toThrow(message)
   })
 
-  it('answers which pages are in, and whether a range goes past the document', () => {
-    const selection = parsePageRanges('2-3,9-')
-    expect([1, 2, 3, 4, 9, 50].map((page) => includesPage(selection, page))).toEqual([
-      false,
-      true,
-      true,
-      false,
-      true,
-      true,
-    ])
+  it('lists the page numbers for @pdfx/core, and says whether a range goes past the document', () => {
+    const selection = parsePageRanges('9-,2-3,3')
+    expect(toPageNumbers(selection, 11)).toEqual([2, 3, 9, 10, 11])
+    expect(toPageNumbers(parsePageRanges('4-6'), 5)).toEqual([4, 5])
+    const open = toPageNumbers(parsePageRanges('4990-'))
+    expect([open.length, open.at(-1)]).toEqual([MOST_PAGES - 4989, MOST_PAGES])
+    expect(toPageNumbers(parsePageRanges('1-99999999'))).toHaveLength(MOST_PAGES)
     expect(reachesBeyond(selection, 20)).toBe(false)
     expect(reachesBeyond(selection, 5)).toBe(true)
     expect(reachesBeyond(parsePageRanges('1-8'), 5)).toBe(true)

@@ -31,9 +31,23 @@ export function parsePageRanges(text: string): PageSelection {
   return ranges
 }
 
-/** True when `page` is in one of the ranges. */
-export function includesPage(selection: PageSelection, page: number): boolean {
-  return selection.some((range) => page >= range.first && page <= (range.last ?? page))
+/**
+ * Most pages a PDF may have: @pdfx/core refuses longer documents (its default `maxPages`), so
+ * ranges open to the end, or running past this, stop here.
+ */
+export const MOST_PAGES = 5000
+
+/**
+ * The selected page numbers, ascending and each once, up to `lastPage`: what @pdfx/core's
+ * `pages` option takes. Open ranges (`10-`) run to `lastPage`.
+ */
+export function toPageNumbers(selection: PageSelection, lastPage = MOST_PAGES): number[] {
+  const pages = new Set<number>()
+  for (const range of selection) {
+    const last = Math.min(range.last ?? lastPage, lastPage)
+    for (let page = range.first; page <= last; page++) pages.add(page)
+  }
+  return [...pages].sort((a, b) => a - b)
 }
 
 /** True when a range starts or ends past the last page of a document with `pageCount` pages. */

@@ -1,6 +1,7 @@
 import type { Table } from '@pdfx/schema'
 import { describe, expect, it } from 'vitest'
-import { fitColumnWidths, renderTables, toGrid } from './render-tables.js'
+import { fitColumnWidths } from './column-widths.js'
+import { renderTables, toGrid } from './render-tables.js'
 
 const SPANNED: Table = {
   page: 1,

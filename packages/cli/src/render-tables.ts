@@ -1,6 +1,7 @@
 import { toMarkdown } from '@pdfx/core'
 import type { ListTablesResult, Table } from '@pdfx/schema'
 import CliTable from 'cli-table3'
+import { fitColumnWidths, MIN_COLUMN_WIDTH, PADDING } from './column-widths.js'
 
 /** What `pdfx tables` writes: boxes drawn by cli-table3, CSV, JSON or Markdown. */
 export type TablesFormat = 'text' | 'csv' | 'json' | 'markdown'
@@ -98,11 +99,6 @@ function drawTable(table: Table, width: number | undefined): string {
   return drawn.toString()
 }
 
-/** Cell padding cli-table3 adds on each side, in characters. */
-const PADDING = 1
-/** Narrowest a column is squeezed to, padding included. */
-const MIN_COLUMN_WIDTH = 8
-
 /** Width each column needs without wrapping, padding included; spanning cells are left out. */
 function naturalWidths(table: Table): number[] {
   const widths = Array<number>(table.columns).fill(MIN_COLUMN_WIDTH)
@@ -110,25 +106,6 @@ function naturalWidths(table: Table): number[] {
     if (cell.colSpan !== 1) continue
     const longest = Math.max(0, ...cell.text.split('\n').map((line) => line.length))
     widths[cell.column] = Math.max(widths[cell.column] ?? 0, longest + 2 * PADDING)
-  }
-  return widths
-}
-
-/**
- * Column widths that fit `available` characters (borders included, one per column plus one):
- * the widest column gives up a character until the table fits or every column is at the
- * minimum. Narrow columns such as numbers keep their width; long prose columns wrap.
- */
-export function fitColumnWidths(natural: readonly number[], available: number): number[] {
-  const widths = [...natural]
-  const total = () => widths.reduce((sum, width) => sum + width, 0) + widths.length + 1
-  while (total() > available) {
-    let widest = 0
-    widths.forEach((width, index) => {
-      if (width > (widths[widest] ?? 0)) widest = index
-    })
-    if ((widths[widest] ?? 0) <= MIN_COLUMN_WIDTH) break
-    widths[widest] = (widths[widest] ?? 0) - 1
   }
   return widths
 }

@@ -89,13 +89,32 @@ describe('pdfx extract, one input', { timeout: 60_000 }, () => {
     const document = ExtractedDocumentSchema.parse(JSON.parse(json.stdout))
     expect(new Set(document.elements.map((element) => element.page))).toEqual(new Set([2, 3]))
     expect(document.markdown).not.toContain('Text of page 1')
+    // @pdfx/core read only those pages: ids count within them; source.pages is the whole PDF.
+    expect(document.elements[0]?.id).toBe('el_0001')
+    expect(document.source.pages).toBe(3)
+    expect(json.stderr).toBe('')
+  })
+
+  it('warns when --pages runs past the last page, and keeps the pages that exist', async () => {
+    const { code, stdout, stderr } = await pdfx([
+      'extract',
+      join(dir, 'paged.pdf'),
+      '--pages',
+      '3-9',
+    ])
+    expect(code).toBe(0)
+    expect(stdout).toContain('Text of page 3')
+    expect(stdout).not.toContain('Text of page 2')
+    expect(stderr).toMatch(/^pdfx: warning: .*paged\.pdf: --pages goes past the last page \(3\)/)
   })
 
   it('fails with invalid_request when --pages selects no page of the document', async () => {
     const { code, stdout, stderr } = await pdfx(['extract', join(dir, 'paged.pdf'), '--pages', '9'])
     expect(code).toBe(1)
     expect(stdout).toBe('')
-    expect(stderr).toMatch(/^pdfx: error \[invalid_request\] .*paged\.pdf: --pages selects no page/)
+    expect(stderr).toBe(
+      `pdfx: error [invalid_request] ${join(dir, 'paged.pdf')}: --pages: none of the selected pages exists: the PDF has 3 pages\n`,
+    )
   })
 
   it('exits 1 with the error code on stderr when the only input fails', async () => {

@@ -21,9 +21,14 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv
   /** Options for node itself, before the script (e.g. `--import`). */
   nodeArgs?: string[]
+  /** Written to stdin, which is then closed; without it stdin is empty. */
+  input?: string
 }
 
-/** Runs `node bin/pdfx.js ...args` with pipes (not a terminal) for stdout and stderr. */
+/**
+ * Runs `node bin/pdfx.js ...args` with pipes (not a terminal) for stdin, stdout and stderr.
+ * `env` is added to this process's environment; give a variable as '' to unset it for pdfx.
+ */
 export function pdfx(args: readonly string[], options: RunOptions = {}): Promise<PdfxRun> {
   if (!existsSync(BUILT)) {
     throw new Error(
@@ -34,8 +39,11 @@ export function pdfx(args: readonly string[], options: RunOptions = {}): Promise
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {
       cwd: options.cwd,
       env: { ...process.env, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: 'pipe',
     })
+    // pdfx may exit before reading stdin (a usage error): that is no failure of the test.
+    child.stdin.on('error', () => {})
+    child.stdin.end(options.input ?? '')
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (text: string) => {

@@ -20,6 +20,7 @@ export interface ExtractFlags {
   jobs: number
   keepFurniture?: boolean
   quiet?: boolean
+  remote?: boolean
 }
 
 const HELP = `
@@ -27,6 +28,14 @@ Inputs:
   Files (any name), folders (every *.pdf below them; hidden entries are skipped), glob
   patterns in quotes ('docs/**/*.pdf') and http(s) URLs, which this machine fetches (at most
   25 MB). Everything is extracted here by @pdfx/core: no account is needed.
+
+--remote:
+  URLs only: the hosted API (PDFX_BASE_URL, else the server "pdfx login" saved, else
+  http://localhost:8787) fetches and extracts each one, through @pdfx/client. The key of
+  PDFX_API_KEY or "pdfx login" is sent when there is one; without, the API's anonymous
+  allowance applies (25 extractions a day). Output, --out and batches work as below;
+  --jobs is the number of requests at once (default 4), --chunk-tokens must lie in 64-8192,
+  and --pages and --keep-furniture are not available (the API extracts whole documents).
 
 Output:
   One input without --out: the result on stdout.
@@ -47,7 +56,8 @@ Examples:
   pdfx extract report.pdf > report.md
   pdfx extract report.pdf --format json --outputs markdown,elements,chunks
   pdfx extract report.pdf --pages 1-3,7 --format chunks --chunk-tokens 256
-  pdfx extract docs/ 'scans/**/*.pdf' https://example.org/a.pdf --out md/ --jobs 4`
+  pdfx extract docs/ 'scans/**/*.pdf' https://example.org/a.pdf --out md/ --jobs 4
+  pdfx extract https://example.org/a.pdf https://example.org/b.pdf --remote --format json`
 
 /** `pdfx extract <inputs...>`: files, folders, globs and URLs through @pdfx/core on this machine. */
 export function extractCommand(): Command {
@@ -55,7 +65,7 @@ export function extractCommand(): Command {
   return new Command('extract')
     .summary('extract PDFs to Markdown, JSON or chunks')
     .description(
-      'Extract PDF files, folders, glob patterns and http(s) URLs to Markdown (default), the whole document as JSON, or chunks as JSON Lines, on this machine.',
+      'Extract PDF files, folders, glob patterns and http(s) URLs to Markdown (default), the whole document as JSON, or chunks as JSON Lines, on this machine (or, with --remote, URLs on the hosted API).',
     )
     .argument('<inputs...>', 'PDF files, folders, glob patterns or http(s) URLs')
     .addOption(
@@ -81,12 +91,16 @@ export function extractCommand(): Command {
     )
     .option('--out <dir>', 'write one file per input into this folder instead of stdout')
     .addOption(
-      new Option('-j, --jobs <n>', 'inputs extracted in parallel, each in its own worker thread')
+      new Option(
+        '-j, --jobs <n>',
+        'inputs extracted in parallel, each in its own worker thread (--remote: requests at once, default 4)',
+      )
         .argParser(parsePositiveInteger)
         .default(cores, `${cores}, the number of cores`),
     )
     .option('--keep-furniture', 'keep running headers, footers and page numbers in the Markdown')
     .option('-q, --quiet', 'no progress lines or summary on stderr; errors and warnings still show')
+    .option('--remote', 'send the URLs to the hosted API instead of extracting here')
     .addHelpText('after', HELP)
     .action(async (inputs: string[], flags: ExtractFlags, command: Command) => {
       // Loaded only now, so `pdfx --help` never pays for @pdfx/core, pdf.js, zod or ora.

@@ -1,6 +1,6 @@
 import { extractTables } from '@pdfx/core'
 import { EXIT, type ExitCode } from '../exit-codes.js'
-import { includesPage } from '../page-ranges.js'
+import { blamePagesOption, pagesOption } from '../extract-job.js'
 import { readInput } from '../read-input.js'
 import { renderTables } from '../render-tables.js'
 import { formatError, formatWarning } from '../report-error.js'
@@ -12,12 +12,14 @@ export async function runTables(arg: string, flags: TablesFlags): Promise<ExitCo
   const input = await resolveOneInput(arg, 'tables')
   if (typeof input === 'number') return input
   try {
-    const { tables, warnings } = await extractTables(await readInput(input))
-    const pages = flags.pages
-    const chosen = tables
-      .filter((table) => pages === undefined || includesPage(pages, table.page))
-      // elementId and continued refer to the document's elements, which this command omits.
-      .map(({ elementId: _elementId, continued: _continued, ...table }) => table)
+    const bytes = await readInput(input)
+    // Only the pages of --pages are read, as with pdfx extract.
+    const { tables, warnings } = await extractTables(
+      bytes,
+      flags.pages ? { pages: pagesOption(flags.pages) } : {},
+    ).catch(blamePagesOption(flags.pages))
+    // elementId and continued refer to the document's elements, which this command omits.
+    const chosen = tables.map(({ elementId: _elementId, continued: _continued, ...table }) => table)
     for (const warning of warnings) process.stderr.write(formatWarning(warning, input.label))
     if (chosen.length === 0) process.stderr.write(`pdfx: ${input.label}: no tables found\n`)
     // Only a terminal gets narrowed columns; a pipe gets each row on one line, for grep and the like.
