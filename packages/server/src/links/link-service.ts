@@ -1,3 +1,4 @@
+import { assertNoFlateBomb } from '@pdfx/core'
 import {
   type CreateLinkRequest,
   type DocLink,
@@ -128,6 +129,8 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
   ): Promise<DocLink> {
     await checkBeforeFetch(caller, request, new Date(clock()))
     const { bytes, filename } = await fetcher.fetchPdf(request.url, signal)
+    // The viewer hands these bytes to visitors' browsers, whose pdf.js would inflate a bomb.
+    await assertNoFlateBomb(bytes)
     const id = newLinkId()
     const stored = await blobs.put(id, bytes)
     try {

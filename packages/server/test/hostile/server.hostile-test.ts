@@ -42,6 +42,8 @@ const POOL_DEADLINE_MS = 20_000
 const POOL_MEMORY_MB = 1024
 /** The inputs that are no PDF at all: the fetcher refuses them before anything is stored. */
 const NOT_PDFS = new Set(['zero-bytes', 'html', 'random-bytes'])
+/** Bombs the guard of @pdfx/core sees: Doc Links refuse them too, for the viewers' sake. */
+const FLATE_BOMBS = new Set(['bomb-512mib', 'bomb-2gib', 'bomb-2gib-double-deflate'])
 
 let pool: ExtractionPool
 let origin: LoopbackServer
@@ -257,11 +259,12 @@ describe('hostile PDFs through the server', () => {
     })
   })
 
-  it('stores PDF-looking files as Doc Links verbatim and refuses the rest with 415', {
+  it('stores PDF-looking files as Doc Links verbatim, refusing bombs (422) and non-PDFs (415)', {
     timeout: HOSTILE_CASES.length * REQUEST_TIMEOUT_MS,
   }, async () => {
     // Doc Links keep the bytes for the viewer and never parse them here, so a damaged or
-    // encrypted PDF is stored as sent; bytes that are no PDF at all never are.
+    // encrypted PDF is stored as sent; bytes that are no PDF at all never are, nor a bomb that
+    // the visitors' pdf.js would inflate.
     const { account, apiKey } = await app.server.store.createAccount({
       email: 'links@example.com',
       plan: 'free',
@@ -270,11 +273,16 @@ describe('hostile PDFs through the server', () => {
       const rowsBefore = await linkRowCount()
       const blobsBefore = blobFiles()
       const response = await post(app.url, '/api/v1/links', apiKey, { url: urlOf(hostile) })
-      if (NOT_PDFS.has(hostile.name)) {
+      const refusal = NOT_PDFS.has(hostile.name)
+        ? { status: 415, code: 'not_a_pdf' }
+        : FLATE_BOMBS.has(hostile.name)
+          ? { status: 422, code: 'pdf_too_complex' }
+          : undefined
+      if (refusal) {
         expect({ case: hostile.name, status: response.status, body: response.body }).toMatchObject({
           case: hostile.name,
-          status: 415,
-          body: { error: { code: 'not_a_pdf' } },
+          status: refusal.status,
+          body: { error: { code: refusal.code } },
         })
         expect(await linkRowCount()).toBe(rowsBefore)
         expect(blobFiles()).toEqual(blobsBefore)
@@ -296,7 +304,7 @@ describe('hostile PDFs through the server', () => {
       })
       expect(blobFiles()).toContain(`${link.id}.pdf`)
     }
-    const stored = HOSTILE_CASES.length - NOT_PDFS.size
+    const stored = HOSTILE_CASES.length - NOT_PDFS.size - FLATE_BOMBS.size
     expect(await linkRowCount()).toBe(stored)
     expect(blobFiles()).toHaveLength(stored)
     // Storing costs no pages.
