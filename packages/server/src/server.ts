@@ -28,6 +28,7 @@ import {
   type DefaultExtractionService,
 } from './service/create-extraction-service.js'
 import { openStore, type Store } from './store/index.js'
+import type { ViewerRateLimits } from './viewer/viewer-routes.js'
 
 /** How long one Redis command may take before the request fails with 503, in milliseconds. */
 const REDIS_COMMAND_TIMEOUT_MS = 2_000
@@ -38,6 +39,8 @@ export interface OpenServerOptions {
   clock?: Clock
   limits?: LimitOverrides
   linkLimits?: Partial<LinkLimits>
+  /** Overrides of the viewer's per-network limits (VIEWER_RATE_LIMITS), for tests and benchmarks. */
+  viewerRateLimits?: Partial<ViewerRateLimits>
   /** A pool to borrow instead of starting one; it is not closed with the server. */
   pool?: ExtractionPool
   poolOptions?: ExtractionPoolOptions
@@ -157,6 +160,7 @@ export async function openServer(
         secret: store.clientHashSecret,
         baseUrl: config.baseUrl,
         now: () => new Date(clock()),
+        ...(options.viewerRateLimits && { rateLimits: options.viewerRateLimits }),
       },
       logger: options.logger ?? false,
       trustProxy: config.trustProxy,
