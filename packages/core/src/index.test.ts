@@ -4,6 +4,7 @@ it('exports exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'DEFAULT_CHUNK_TOKENS',
     'DEFAULT_OUTPUTS',
+    'assertNoFlateBomb',
     'chunkDocument',
     'extract',
     'extractTables',
