@@ -119,6 +119,24 @@ export interface OutboxTable {
   link_id: string | null
 }
 
+/**
+ * One successful page charge (the usage ledger). An account's rows of a month add up to its
+ * `month_pages` for that month; refused charges leave no row.
+ */
+export interface UsageTable {
+  /** `use_` + 16 base62 characters. */
+  id: string
+  account_id: string
+  /** UTC month (`YYYY-MM`) the pages were counted into. */
+  month: string
+  pages: number
+  /** Pages paid by the plan's monthly quota; `quota_pages + credit_pages = pages`. */
+  quota_pages: number
+  /** Pages paid by purchased credits. */
+  credit_pages: number
+  created_at: string
+}
+
 /** Every table the store owns, for `Kysely<StoreDatabase>`. */
 export interface StoreDatabase {
   accounts: AccountsTable
@@ -130,4 +148,5 @@ export interface StoreDatabase {
   visits: VisitsTable
   page_views: PageViewsTable
   outbox: OutboxTable
+  usage: UsageTable
 }

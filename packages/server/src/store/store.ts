@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PdfxError, type Plan, PlanSchema } from '@pdfx/schema'
 import { type Dialect, Kysely, Migrator, type Selectable, sql } from 'kysely'
@@ -125,7 +125,8 @@ export interface Store {
   addCredits(accountId: string, pages: number): Promise<number>
   /**
    * Charges `pages` atomically: the month's plan quota first, credits for the rest, and nothing at
-   * all when both together are too few. A new UTC month starts the quota afresh.
+   * all when both together are too few. A new UTC month starts the quota afresh. A charge writes
+   * its row of the `usage` ledger in the same transaction; a refused one writes none.
    */
   chargePages(accountId: string, pages: number, now?: Date): Promise<ChargeResult>
   /** What `chargePages` could still charge at `now`, for a cheap check before extracting. */
@@ -157,10 +158,52 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest()
     if (error) throw new Error('Database migration failed', { cause: error })
     const clientHashSecret = await loadClientHashSecret(db)
-    return new KyselyStore(db, target.dialect, clientHashSecret, options.now ?? (() => new Date()))
+    const writeLock =
+      target.dialect === 'sqlite' && target.filename !== ':memory:'
+        ? sqliteWriteLock(target.filename)
+        : runAtOnce
+    return new KyselyStore(
+      db,
+      target.dialect,
+      clientHashSecret,
+      options.now ?? (() => new Date()),
+      writeLock,
+    )
   } catch (error) {
     await db.destroy()
     throw error
+  }
+}
+
+/** Runs a write transaction, after the ones it must not overlap (see `sqliteWriteLock`). */
+type WriteLock = <T>(transaction: () => Promise<T>) => Promise<T>
+
+const runAtOnce: WriteLock = (transaction) => transaction()
+
+// The last queued write transaction per SQLite file (absolute path), for `sqliteWriteLock`.
+const sqliteWriteTails = new Map<string, Promise<void>>()
+
+/**
+ * Queues the charge transactions of every store of this process on one SQLite file. better-sqlite3
+ * waits for another connection's write lock synchronously (busy_timeout), blocking the event loop:
+ * when the holder is a transaction of this same process waiting at an `await`, it can never
+ * commit, and the waiter fails after the timeout. Two stores on one file in one process (the store
+ * contract test charges through two at once) queue here instead; a server has one store, and
+ * other processes (the operator CLI) only block themselves while they wait.
+ */
+function sqliteWriteLock(filename: string): WriteLock {
+  const key = resolve(filename)
+  return (transaction) => {
+    const result = (sqliteWriteTails.get(key) ?? Promise.resolve()).then(transaction)
+    const tail = result.then(
+      () => {},
+      () => {},
+    )
+    sqliteWriteTails.set(key, tail)
+    void tail.then(() => {
+      if (sqliteWriteTails.get(key) === tail) sqliteWriteTails.delete(key)
+    })
+    return result
   }
 }
 
@@ -214,6 +257,7 @@ class KyselyStore implements Store {
   readonly db: Kysely<StoreDatabase>
   readonly clientHashSecret: string
   readonly #now: () => Date
+  readonly #writeLock: WriteLock
   #closed = false
 
   constructor(
@@ -221,11 +265,13 @@ class KyselyStore implements Store {
     dialect: StoreDialect,
     clientHashSecret: string,
     now: () => Date,
+    writeLock: WriteLock,
   ) {
     this.db = db
     this.dialect = dialect
     this.clientHashSecret = clientHashSecret
     this.#now = now
+    this.#writeLock = writeLock
   }
 
   async createAccount(input: { email: string; plan: Plan }): Promise<CreatedAccount> {
@@ -361,19 +407,46 @@ class KyselyStore implements Store {
     const usedThisMonth = sql<number>`(case when ${storedIsCurrent} then month_pages else 0 end)`
     const quotaLeft = sql<number>`(case when ${planQuotaSql} > ${usedThisMonth} then ${planQuotaSql} - ${usedThisMonth} else 0 end)`
     const fromCredits = sql<number>`(case when ${wanted} > ${quotaLeft} then ${wanted} - ${quotaLeft} else 0 end)`
-    // One statement: every SET expression reads the row as it was before the update, and the WHERE
-    // is re-checked under the row lock, so concurrent charges can never overspend.
-    const row = await this.db
-      .updateTable('accounts')
-      .set({
-        usage_month: sql<string>`case when ${storedIsCurrent} then usage_month else ${month} end`,
-        month_pages: sql<number>`${usedThisMonth} + ${wanted}`,
-        credits: sql<number>`credits - ${fromCredits}`,
+    // The ledger row commits with the charge or not at all, so the rows of a month always add up
+    // to `month_pages`. The UPDATE comes first: on SQLite it takes the write lock at once.
+    const transaction = () =>
+      this.db.transaction().execute(async (trx) => {
+        // One statement decides: every SET expression reads the row as it was before the update,
+        // and the WHERE is re-checked under the row lock, so concurrent charges never overspend.
+        const charged = await trx
+          .updateTable('accounts')
+          .set({
+            usage_month: sql<string>`case when ${storedIsCurrent} then usage_month else ${month} end`,
+            month_pages: sql<number>`${usedThisMonth} + ${wanted}`,
+            credits: sql<number>`credits - ${fromCredits}`,
+          })
+          .where('id', '=', accountId)
+          .where(sql<number>`${quotaLeft} + credits`, '>=', wanted)
+          .returning(['plan', 'usage_month', 'month_pages', 'credits'])
+          .executeTakeFirst()
+        if (!charged) return undefined
+        // The split follows from the row after the update: the pages counted before this charge
+        // were `month_pages - pages`, and the quota paid for what it still had room for.
+        const quotaBefore = Math.max(
+          monthlyPageQuota(charged.plan) - (charged.month_pages - pages),
+          0,
+        )
+        const quotaPages = Math.min(pages, quotaBefore)
+        await trx
+          .insertInto('usage')
+          .values({
+            id: `use_${randomBase62(ID_RANDOM_LENGTH)}`,
+            account_id: accountId,
+            month: charged.usage_month,
+            pages,
+            quota_pages: quotaPages,
+            credit_pages: pages - quotaPages,
+            created_at: now.toISOString(),
+          })
+          .execute()
+        return charged
       })
-      .where('id', '=', accountId)
-      .where(sql<number>`${quotaLeft} + credits`, '>=', wanted)
-      .returning(['plan', 'month_pages', 'credits'])
-      .executeTakeFirst()
+    const row = await this.#writeLock(transaction)
     if (!row) return { ok: false }
     return {
       ok: true,

@@ -374,6 +374,45 @@ export function describeStoreContract(
         expect(await store.getAccount(account.id)).toMatchObject({ monthPages: 1234, credits: 40 })
         expect(other.clientHashSecret).toBe(store.clientHashSecret)
       })
+
+      it('writes one usage row per charge, adding up to the month counter, none when refused', async () => {
+        const other = await openAnother()
+        const { account } = await store.createAccount({ email: uniqueEmail(), plan: 'free' })
+        const june = new Date('2025-06-15T00:00:00.000Z')
+        await store.addCredits(account.id, 40)
+        // 1 to 13 pages each, about 700 in all: more than the 540 of quota and credits, so the
+        // last of them are refused, whichever store's charges win.
+        const pagesOf = (index: number) => ((index * 7) % 13) + 1
+        const results = await Promise.all(
+          Array.from({ length: 100 }, (_, index) =>
+            (index % 2 === 0 ? store : other).chargePages(account.id, pagesOf(index), june),
+          ),
+        )
+        const july = new Date('2025-07-01T00:00:00.000Z')
+        expect(await store.chargePages(account.id, 9, july)).toMatchObject({ ok: true })
+
+        const charged = results.filter((result) => result.ok).length
+        expect(charged).toBeLessThan(results.length)
+        const rows = await store.db
+          .selectFrom('usage')
+          .selectAll()
+          .where('account_id', '=', account.id)
+          .execute()
+        expect(rows).toHaveLength(charged + 1)
+        const after = await store.getAccount(account.id)
+        const sum = (month: string, column: 'pages' | 'quota_pages' | 'credit_pages') =>
+          rows.filter((row) => row.month === month).reduce((total, row) => total + row[column], 0)
+        expect(after).toMatchObject({ usageMonth: '2025-07', monthPages: 9 })
+        expect(sum('2025-07', 'pages')).toBe(9)
+        const junePages = results.reduce(
+          (total, result, index) => total + (result.ok ? pagesOf(index) : 0),
+          0,
+        )
+        expect(sum('2025-06', 'pages')).toBe(junePages)
+        expect(sum('2025-06', 'quota_pages')).toBe(500)
+        expect(sum('2025-06', 'credit_pages')).toBe(40 - (after?.credits ?? 0))
+        for (const row of rows) expect(row.quota_pages + row.credit_pages).toBe(row.pages)
+      })
     })
 
     describe('anonymous daily usage', () => {

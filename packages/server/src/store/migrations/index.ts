@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely'
 import * as accounts from './0001-accounts'
 import * as docLinks from './0002-doc-links'
+import * as usageLedger from './0003-usage-ledger'
 
 /**
  * Every migration, in the order they apply. They are imported, not read from disk, so they are
@@ -9,6 +10,7 @@ import * as docLinks from './0002-doc-links'
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-doc-links': docLinks,
+  '0003-usage-ledger': usageLedger,
 }
 
 /** A Kysely migration provider over `migrations`. */
