@@ -137,6 +137,7 @@ export async function openServer(
     const notifier = createOpenNotifier({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
+      baseUrl: config.baseUrl,
       db: store.db,
       // The app's logger once it exists; notices are only sent by its requests.
       log: {
@@ -167,6 +168,8 @@ export async function openServer(
     })
     const listening = app
     cleanups.push(() => listening.close())
+    // Notices a crash or an unreachable SMTP server left in the outbox go out now.
+    void notifier.deliverUnsent()
     // ioredis reconnects on its own; its errors only need to be seen.
     redis?.on('error', (error: Error) =>
       listening.log.warn({ err: error }, 'Redis connection error'),

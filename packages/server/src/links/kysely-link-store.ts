@@ -6,6 +6,7 @@ import type { LinksTable, VisitsTable } from '../store/schema.js'
 import type { BlobStore } from './blob-store.js'
 import { newVisitId } from './ids.js'
 import type {
+  ComposeNotice,
   LinkOwner,
   LinkRecord,
   LinkStore,
@@ -14,6 +15,7 @@ import type {
   StartedVisit,
   VisitState,
 } from './link-store.js'
+import { queueEmail } from './outbox.js'
 
 /** A link of the library with its view counters, as `GET /api/v1/links` lists it. */
 export interface LinkSummary extends LinkRecord {
@@ -120,10 +122,10 @@ export class KyselyLinkStore implements LinkStore, LinkLibrary {
     return row?.visitor ?? null
   }
 
-  async startVisit(visit: NewVisit, now: Date): Promise<StartedVisit> {
+  async startVisit(visit: NewVisit, now: Date, notice?: ComposeNotice): Promise<StartedVisit> {
     const startedAt = now.toISOString()
     const visitId = newVisitId()
-    const firstOpen = await this.#db.transaction().execute(async (trx) => {
+    return this.#db.transaction().execute(async (trx) => {
       await trx
         .insertInto('visits')
         .values({
@@ -149,9 +151,22 @@ export class KyselyLinkStore implements LinkStore, LinkLibrary {
         .where('id', '=', visit.linkId)
         .where('first_opened_at', 'is', null)
         .executeTakeFirst()
-      return claimed.numUpdatedRows === 1n
+      const firstOpen = claimed.numUpdatedRows === 1n
+      if (!firstOpen || notice === undefined) return { visitId, startedAt, firstOpen }
+      const owner = await trx
+        .selectFrom('links')
+        .innerJoin('accounts', 'accounts.id', 'links.account_id')
+        .select('accounts.email')
+        .where('links.id', '=', visit.linkId)
+        .executeTakeFirstOrThrow()
+      const email = notice(owner.email)
+      const noticeId = await queueEmail(
+        trx,
+        { recipient: owner.email, ...email, linkId: visit.linkId },
+        now,
+      )
+      return { visitId, startedAt, firstOpen, noticeId }
     })
-    return { visitId, startedAt, firstOpen }
   }
 
   async getVisit(visitId: string): Promise<VisitState | null> {

@@ -43,7 +43,12 @@ export interface StartedVisit {
   visitId: string
   startedAt: string
   firstOpen: boolean
+  /** The outbox row of the first-open notice, when this visit queued one. */
+  noticeId?: string
 }
+
+/** Writes the first-open email for the link's owner. */
+export type ComposeNotice = (ownerEmail: string) => { subject: string; text: string }
 
 /** What the viewer needs of an open visit. */
 export interface VisitState {
@@ -73,8 +78,12 @@ export interface LinkStore {
   findOwner(linkId: string): Promise<LinkOwner | null>
   /** The visitor of a visit of this link with this daily hash started at or after `since`. */
   findVisitorByDailyHash(linkId: string, dailyHash: string, since: Date): Promise<string | null>
-  /** Records a counted open, and claims the link's first open atomically. */
-  startVisit(visit: NewVisit, now: Date): Promise<StartedVisit>
+  /**
+   * Records a counted open and claims the link's first open atomically. The visit that claims it
+   * queues `notice` in the outbox in the same transaction, so that the notice is neither lost
+   * nor doubled by a crash or by concurrent first opens.
+   */
+  startVisit(visit: NewVisit, now: Date, notice?: ComposeNotice): Promise<StartedVisit>
   getVisit(visitId: string): Promise<VisitState | null>
   /**
    * Adds dwell to a visit (already validated and clamped by the caller), moves `last_seen_at` to

@@ -1,20 +1,28 @@
 import type { Kysely } from 'kysely'
 import { createTransport } from 'nodemailer'
-import { randomBase62 } from '../store/base62.js'
 import type { StoreDatabase } from '../store/schema.js'
-import {
+import { claimEmail, markSent, unsentEmailIds } from './outbox.js'
+
+export {
   composeFirstOpenEmail,
   type FirstOpenNotice,
   type NoticeEmail,
 } from './first-open-email.js'
 
-export type { FirstOpenNotice } from './first-open-email.js'
-
-/** Tells link owners about first opens; fire and forget. */
+/**
+ * Delivers the first-open notices queued in the outbox (see `queueEmail`, called in the same
+ * transaction as the open it tells of). Its methods never reject: failures are logged, and the
+ * notice stays in the outbox.
+ */
 export interface OpenNotifier {
-  /** Sends or records the notice; never rejects (failures are logged). */
-  notifyFirstOpen(notice: FirstOpenNotice): Promise<void>
-  /** Waits for notices under way, then closes the SMTP transport. Call before closing the store. */
+  /**
+   * Sends one queued notice by SMTP and marks it sent; without an SMTP server it stays in the
+   * outbox, and a log line says so.
+   */
+  deliver(outboxId: string): Promise<void>
+  /** Sends what a crash or a failed SMTP server left unsent (at start-up); nothing without SMTP. */
+  deliverUnsent(): Promise<void>
+  /** Waits for deliveries under way, then closes the SMTP transport. Call before closing the store. */
   close(): Promise<void>
 }
 
@@ -30,90 +38,91 @@ export interface OpenNotifierOptions {
   smtpUrl?: string | undefined
   /**
    * `PDFX_MAIL_FROM`. Unset: the SMTP user when it is an address (many providers refuse any other
-   * sender), else `pdfx <no-reply@host>` with the host of the link's public URL.
+   * sender), else `pdfx <no-reply@host>` with the host of `baseUrl`.
    */
   from?: string | undefined
+  /** Public origin of the links (`PDFX_BASE_URL`). */
+  baseUrl: string
   db: Kysely<StoreDatabase>
   log: NotifierLog
   now?: () => Date
 }
 
 // nodemailer waits 2 minutes for a connection and 10 for a stalled socket by default; a notice
-// that cannot go out sooner goes to the outbox instead of holding a pending send that long.
+// that cannot go out sooner waits in the outbox for the next start instead.
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 }
 
-/**
- * Delivers first-open notices by SMTP when `smtpUrl` is set, otherwise as a row of the `outbox`
- * table and an info log line. A notice SMTP could not deliver also lands in the outbox, with a
- * warning, so it is never lost; when even the outbox insert fails, the warning carries the email.
- */
+/** Creates the notifier: SMTP when `smtpUrl` is set, otherwise the outbox table is the mailbox. */
 export function createOpenNotifier(options: OpenNotifierOptions): OpenNotifier {
   const { db, log, smtpUrl } = options
   const now = options.now ?? (() => new Date())
   const transporter =
     smtpUrl === undefined ? undefined : createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
-  const configuredFrom = options.from ?? (smtpUrl === undefined ? undefined : smtpUser(smtpUrl))
+  const from =
+    options.from ??
+    (smtpUrl === undefined ? undefined : smtpUser(smtpUrl)) ??
+    defaultFrom(options.baseUrl)
   const pending = new Set<Promise<void>>()
+  const track = (task: Promise<void>): Promise<void> => {
+    pending.add(task)
+    return task.finally(() => pending.delete(task))
+  }
 
-  const writeOutbox = async (notice: FirstOpenNotice, email: NoticeEmail): Promise<string> => {
-    const id = `out_${randomBase62(16)}`
-    await db
-      .insertInto('outbox')
-      .values({
-        id,
-        created_at: now().toISOString(),
-        recipient: notice.ownerEmail,
+  const send = async (outboxId: string): Promise<void> => {
+    if (transporter === undefined) {
+      const row = await db
+        .selectFrom('outbox')
+        .select(['recipient', 'subject', 'link_id'])
+        .where('id', '=', outboxId)
+        .executeTakeFirst()
+      // Recipient and subject only: the body, with the visitor's details, stays in the table.
+      log.info(
+        { linkId: row?.link_id, outboxId, to: row?.recipient, subject: row?.subject },
+        'first-open notice written to the outbox (no SMTP server configured)',
+      )
+      return
+    }
+    const email = await claimEmail(db, outboxId)
+    if (email === null) return
+    try {
+      await transporter.sendMail({
+        from,
+        to: email.recipient,
         subject: email.subject,
         text: email.text,
-        link_id: notice.link.id,
       })
-      .execute()
-    return id
+    } catch (error) {
+      log.warn(
+        { linkId: email.link_id, outboxId, attempts: email.attempts, error: smtpFailure(error) },
+        'could not send the first-open notice by SMTP; it stays in the outbox',
+      )
+      return
+    }
+    await markSent(db, outboxId, now())
+    log.info({ linkId: email.link_id, outboxId }, 'first-open notice sent')
   }
 
-  const deliver = async (notice: FirstOpenNotice): Promise<void> => {
-    const linkId = notice.link.id
-    let email: NoticeEmail | undefined
-    try {
-      email = composeFirstOpenEmail(notice)
-      if (transporter === undefined) {
-        const outboxId = await writeOutbox(notice, email)
-        // Recipient and subject only: the body, with the visitor's details, stays in the table.
-        log.info(
-          { linkId, outboxId, to: notice.ownerEmail, subject: email.subject },
-          'first-open notice written to the outbox (no SMTP server configured)',
-        )
-        return
-      }
-      try {
-        await transporter.sendMail({
-          from: configuredFrom ?? defaultFrom(notice.link.url),
-          to: notice.ownerEmail,
-          subject: email.subject,
-          text: email.text,
-        })
-        log.info({ linkId }, 'first-open notice sent')
-      } catch (error) {
-        const outboxId = await writeOutbox(notice, email)
+  const deliver = (outboxId: string) =>
+    track(
+      send(outboxId).catch((error: unknown) => {
         log.warn(
-          { linkId, outboxId, error: smtpFailure(error) },
-          'could not send the first-open notice by SMTP; written to the outbox',
+          { outboxId, error: errorMessage(error) },
+          'could not deliver the first-open notice',
         )
-      }
-    } catch (error) {
-      // Last resort: the log line carries the email itself, so the notice survives somewhere.
-      log.warn(
-        { linkId, to: notice.ownerEmail, email, error: errorMessage(error) },
-        'could not deliver the first-open notice',
-      )
-    }
-  }
+      }),
+    )
 
   return {
-    notifyFirstOpen(notice) {
-      const task = deliver(notice)
-      pending.add(task)
-      return task.finally(() => pending.delete(task))
+    deliver,
+    deliverUnsent() {
+      if (transporter === undefined) return Promise.resolve()
+      return track(
+        (async () => {
+          for (const id of await unsentEmailIds(db)) await deliver(id)
+        })().catch((error: unknown) => {
+          log.warn({ error: errorMessage(error) }, 'could not read the outbox')
+        }),
+      )
     },
     async close() {
       await Promise.allSettled([...pending])
@@ -132,9 +141,9 @@ function smtpUser(smtpUrl: string): string | undefined {
   }
 }
 
-/** `pdfx <no-reply@pdfx.example.com>` for links under `https://pdfx.example.com/d/...`. */
-function defaultFrom(linkUrl: string): string {
-  const host = URL.canParse(linkUrl) ? new URL(linkUrl).hostname : ''
+/** `pdfx <no-reply@pdfx.example.com>` for links under `https://pdfx.example.com`. */
+function defaultFrom(baseUrl: string): string {
+  const host = URL.canParse(baseUrl) ? new URL(baseUrl).hostname : ''
   return `pdfx <no-reply@${host === '' ? 'localhost' : host}>`
 }
 

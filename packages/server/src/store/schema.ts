@@ -109,14 +109,19 @@ export interface PageViewsTable {
   dwell_ms: number
 }
 
-/** Notification emails written down instead of sent, when no SMTP server is configured. */
+/** Notification emails: queued with the event they tell of, sent by SMTP when one is configured. */
 export interface OutboxTable {
+  /** `out_` + 16 base62 characters. */
   id: string
   created_at: string
   recipient: string
   subject: string
   text: string
   link_id: string | null
+  /** When SMTP accepted it; null while it waits (or for good, without an SMTP server). */
+  sent_at: string | null
+  /** Delivery attempts begun; a row is claimed by raising it. */
+  attempts: number
 }
 
 /**

@@ -3,7 +3,7 @@ import { PdfxError, SlugSchema } from '@pdfx/schema'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { RateLimiter } from '../limits/index.js'
 import { availabilityOf, type LinkRecord, type LinkStore } from '../links/link-store.js'
-import type { OpenNotifier } from '../links/notifier.js'
+import { composeFirstOpenEmail, type OpenNotifier } from '../links/notifier.js'
 import type { VisitorInsights } from '../links/visitor-insights.js'
 import { clientIp } from '../plugins/auth.js'
 import { requireJsonContentType } from '../plugins/json-only.js'
@@ -236,15 +236,28 @@ export const viewerRoutes: FastifyPluginAsync<ViewerOptions> = async (app, optio
           device: insight.device,
         },
         at,
+        link.notifyOnOpen
+          ? (ownerEmail) =>
+              composeFirstOpenEmail({
+                link: {
+                  id: link.id,
+                  name: link.name,
+                  slug: link.slug,
+                  url: `${options.baseUrl}/d/${link.slug}`,
+                },
+                ownerEmail,
+                visit: {
+                  startedAt: at.toISOString(),
+                  email: body.email,
+                  country: insight.country,
+                  company: insight.company,
+                },
+              })
+          : undefined,
       )
-      if (started.firstOpen && link.notifyOnOpen) {
-        notifyFirstOpen(link, {
-          startedAt: started.startedAt,
-          email: body.email,
-          country: insight.country,
-          company: insight.company,
-        })
-      }
+      // The notice is queued with the visit; sending it does not keep the reader waiting.
+      if (started.noticeId !== undefined)
+        trackInBackground(options.notifier.deliver(started.noticeId))
       // Set on every counted view, so the cookie lives a year from the last one.
       reply.setCookie(VISITOR_COOKIE, browserId, {
         signed: true,
@@ -377,32 +390,8 @@ export const viewerRoutes: FastifyPluginAsync<ViewerOptions> = async (app, optio
     return `/d/${link.slug}/file?t=${token}`
   }
 
-  /** Tells the owner about the first open, without keeping the reader waiting for SMTP. */
-  function notifyFirstOpen(
-    link: LinkRecord,
-    visit: {
-      startedAt: string
-      email?: string | undefined
-      country?: string | undefined
-      company?: string | undefined
-    },
-  ): void {
-    const task = (async () => {
-      const owner = await links.findOwner(link.id)
-      if (owner === null) return
-      await options.notifier.notifyFirstOpen({
-        link: {
-          id: link.id,
-          name: link.name,
-          slug: link.slug,
-          url: `${options.baseUrl}/d/${link.slug}`,
-        },
-        ownerEmail: owner.email,
-        visit,
-      })
-    })().catch((error: unknown) => {
-      app.log.warn({ err: error, linkId: link.id }, 'could not send the first-open notice')
-    })
+  /** Keeps a delivery under way known, so that closing the app waits for it. */
+  function trackInBackground(task: Promise<void>): void {
     background.add(task)
     void task.finally(() => background.delete(task))
   }

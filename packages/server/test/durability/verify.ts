@@ -72,9 +72,8 @@ export interface DurabilityFacts {
   pageViewRows: number
   /**
    * Links whose first open was claimed (`first_opened_at`) with `notify_on_open` but that have no
-   * notice in the outbox: the notice is written after the visit commits, outside its transaction,
-   * so a kill in between loses it. Reported, not failed: it is a side effect, not a write the
-   * client was told about.
+   * notice in the outbox. The notice commits with the visit that claims the open, so there must
+   * be none.
    */
   firstOpenNoticesLost: number
   usageRows: number
@@ -229,6 +228,9 @@ export async function verifyDurability(
   facts.firstOpenNoticesLost = links.filter(
     (link) => link.first_opened_at !== null && link.notify_on_open === 1 && !noticed.has(link.id),
   ).length
+  if (facts.firstOpenNoticesLost > 0) {
+    problem(`${facts.firstOpenNoticesLost} first opens have no notice in the outbox`)
+  }
   Object.assign(facts, {
     visitsAcknowledged: ledger.visits.size,
     visitRows: visits.length,

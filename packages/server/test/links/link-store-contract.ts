@@ -129,18 +129,36 @@ export function describeLinkStoreContract(
       expect(await links.countActive(account, LATER)).toBe(1)
     })
 
-    it('claims the first open exactly once among concurrent visits on two connections', async () => {
+    it('claims the first open exactly once among concurrent visits on two connections, queueing one notice', async () => {
       const link = linkOf(await newAccount())
       await links.insertLink(link, null, NOW)
+      const compose = (ownerEmail: string) => ({ subject: 'opened', text: `for ${ownerEmail}` })
       const started = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          (i % 2 === 0 ? links : other).startVisit(visitOf(link.id, { visitor: `vst_${i}` }), NOW),
+          (i % 2 === 0 ? links : other).startVisit(
+            visitOf(link.id, { visitor: `vst_${i}` }),
+            NOW,
+            compose,
+          ),
         ),
       )
-      expect(started.filter((visit) => visit.firstOpen)).toHaveLength(1)
+      const first = started.filter((visit) => visit.firstOpen)
+      expect(first).toHaveLength(1)
+      expect(started.filter((visit) => visit.noticeId !== undefined)).toEqual(first)
       expect(new Set(started.map((visit) => visit.visitId)).size).toBe(10)
-      const later = await links.startVisit(visitOf(link.id), LATER)
-      expect(later.firstOpen).toBe(false)
+      const later = await links.startVisit(visitOf(link.id), LATER, compose)
+      expect(later).toMatchObject({ firstOpen: false })
+      expect(later.noticeId).toBeUndefined()
+      // The notice was committed with the visit: it waits in the outbox, addressed to the owner.
+      const owner = await links.findOwner(link.id)
+      const queued = await (stores[0] as Store).db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('link_id', '=', link.id)
+        .execute()
+      expect(queued).toMatchObject([
+        { id: first[0]?.noticeId, recipient: owner?.email, subject: 'opened', sent_at: null },
+      ])
     })
 
     it('adds up dwell per page and per visit, and summarises the visits', async () => {

@@ -2,10 +2,12 @@ import { createServer as createTcpServer } from 'node:net'
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
+  composeFirstOpenEmail,
   createOpenNotifier,
   type FirstOpenNotice,
   type OpenNotifier,
 } from '../../src/links/notifier.js'
+import { MAX_DELIVERY_ATTEMPTS, queueEmail } from '../../src/links/outbox.js'
 import { openStore, type Store } from '../../src/store/index.js'
 
 // Every SMTP connection goes to a real smtp-server on 127.0.0.1 started by the test; nothing
@@ -126,6 +128,7 @@ const NOTICE: FirstOpenNotice = {
 }
 
 const NOW = new Date('2025-02-01T00:00:00.000Z')
+const BASE_URL = 'https://pdfx.example.com'
 
 let store: Store
 let notifier: OpenNotifier | undefined
@@ -145,13 +148,35 @@ afterEach(async () => {
 
 const outbox = () => store.db.selectFrom('outbox').selectAll().execute()
 
+/** Queues a notice the way the visit that claims a first open does. */
+function queue(notice: FirstOpenNotice = NOTICE): Promise<string> {
+  const email = composeFirstOpenEmail(notice)
+  return queueEmail(
+    store.db,
+    { recipient: notice.ownerEmail, ...email, linkId: notice.link.id },
+    NOW,
+  )
+}
+
+function smtpNotifier(url: string, log = recordingLog(), from?: string): OpenNotifier {
+  return createOpenNotifier({
+    smtpUrl: url,
+    ...(from !== undefined && { from }),
+    baseUrl: BASE_URL,
+    db: store.db,
+    log,
+    now: () => NOW,
+  })
+}
+
 describe('createOpenNotifier with an SMTP server', () => {
-  it('sends one plain-text email to the owner', async () => {
+  it('sends one plain-text email to the owner and marks it sent', async () => {
     smtp = await startSmtp()
     const log = recordingLog()
-    notifier = createOpenNotifier({ smtpUrl: smtp.url, db: store.db, log })
+    notifier = smtpNotifier(smtp.url, log)
 
-    await notifier.notifyFirstOpen(NOTICE)
+    const id = await queue()
+    await notifier.deliver(id)
 
     expect(smtp.received).toHaveLength(1)
     const [mail] = smtp.received
@@ -170,9 +195,13 @@ describe('createOpenNotifier with an SMTP server', () => {
     ]) {
       expect(mail?.raw).toContain(line)
     }
-    expect(await outbox()).toEqual([])
+    expect(await outbox()).toMatchObject([{ id, sent_at: NOW.toISOString(), attempts: 1 }])
     expect(log.lines).toEqual([
-      { level: 'info', obj: { linkId: NOTICE.link.id }, msg: 'first-open notice sent' },
+      {
+        level: 'info',
+        obj: { linkId: NOTICE.link.id, outboxId: id },
+        msg: 'first-open notice sent',
+      },
     ])
   })
 
@@ -186,15 +215,10 @@ describe('createOpenNotifier with an SMTP server', () => {
       },
     })
     const smtpUrl = `smtp://alerts%40example.com:s3cret@127.0.0.1:${smtp.port}`
-    notifier = createOpenNotifier({ smtpUrl, db: store.db, log: recordingLog() })
-    await notifier.notifyFirstOpen(NOTICE)
-    const configured = createOpenNotifier({
-      smtpUrl,
-      from: 'Doc Links <links@example.com>',
-      db: store.db,
-      log: recordingLog(),
-    })
-    await configured.notifyFirstOpen(NOTICE)
+    notifier = smtpNotifier(smtpUrl)
+    await notifier.deliver(await queue())
+    const configured = smtpNotifier(smtpUrl, recordingLog(), 'Doc Links <links@example.com>')
+    await configured.deliver(await queue())
     await configured.close()
 
     expect(logins).toEqual(['alerts@example.com:s3cret', 'alerts@example.com:s3cret'])
@@ -207,17 +231,28 @@ describe('createOpenNotifier with an SMTP server', () => {
 
   it('leaves out what is not known about the visitor', async () => {
     smtp = await startSmtp()
-    notifier = createOpenNotifier({ smtpUrl: smtp.url, db: store.db, log: recordingLog() })
-    await notifier.notifyFirstOpen({ ...NOTICE, visit: { startedAt: NOTICE.visit.startedAt } })
+    notifier = smtpNotifier(smtp.url)
+    await notifier.deliver(await queue({ ...NOTICE, visit: { startedAt: NOTICE.visit.startedAt } }))
     const raw = smtp.received[0]?.raw ?? ''
     expect(raw).toContain('Opened:  2025-01-31 23:59 UTC')
     expect(raw).not.toMatch(/Visitor:|Company:|Country:/)
   })
 
-  it('close() waits for a notice under way', async () => {
+  it('sends a notice once, however often and by however many instances it is delivered', async () => {
     smtp = await startSmtp()
-    notifier = createOpenNotifier({ smtpUrl: smtp.url, db: store.db, log: recordingLog() })
-    const sent = notifier.notifyFirstOpen(NOTICE) // fire and forget, as the viewer does
+    notifier = smtpNotifier(smtp.url)
+    const other = smtpNotifier(smtp.url)
+    const id = await queue()
+    await Promise.all([notifier.deliver(id), other.deliver(id), notifier.deliver(id)])
+    await other.deliverUnsent()
+    await other.close()
+    expect(smtp.received).toHaveLength(1)
+  })
+
+  it('close() waits for a delivery under way', async () => {
+    smtp = await startSmtp()
+    notifier = smtpNotifier(smtp.url)
+    const sent = notifier.deliver(await queue()) // fire and forget, as the viewer does
     await notifier.close()
     expect(smtp.received).toHaveLength(1)
     await sent
@@ -225,23 +260,24 @@ describe('createOpenNotifier with an SMTP server', () => {
 })
 
 describe('createOpenNotifier without SMTP', () => {
-  it('writes an outbox row and logs a line without the email body', async () => {
+  it('leaves the notice in the outbox and logs a line without the email body', async () => {
     const log = recordingLog()
-    notifier = createOpenNotifier({ db: store.db, log, now: () => NOW })
+    notifier = createOpenNotifier({ baseUrl: BASE_URL, db: store.db, log, now: () => NOW })
 
-    await notifier.notifyFirstOpen({
-      ...NOTICE,
-      link: { ...NOTICE.link, name: 'Q3\nboard report' },
-    })
+    const id = await queue({ ...NOTICE, link: { ...NOTICE.link, name: 'Q3\nboard report' } })
+    await notifier.deliver(id)
+    await notifier.deliverUnsent()
 
     const rows = await outbox()
     expect(rows).toHaveLength(1)
     const [row] = rows
     expect(row).toMatchObject({
+      id,
       created_at: NOW.toISOString(),
       recipient: 'owner@example.com',
       subject: '"Q3 board report" was opened', // the newline of the name cannot forge a header
       link_id: NOTICE.link.id,
+      sent_at: null,
     })
     expect(row?.id).toMatch(/^out_[0-9A-Za-z]{16}$/)
     expect(row?.text).toContain('Visitor: jane@widgets.example')
@@ -252,7 +288,7 @@ describe('createOpenNotifier without SMTP', () => {
         level: 'info',
         obj: {
           linkId: NOTICE.link.id,
-          outboxId: row?.id,
+          outboxId: id,
           to: 'owner@example.com',
           subject: '"Q3 board report" was opened',
         },
@@ -264,61 +300,67 @@ describe('createOpenNotifier without SMTP', () => {
 })
 
 describe('createOpenNotifier when delivery fails', () => {
-  it('writes the outbox row and warns when the SMTP server is down', async () => {
+  it('keeps the notice when the SMTP server is down, and sends it once the server is back', async () => {
     const log = recordingLog()
     const port = await closedPort()
-    notifier = createOpenNotifier({ smtpUrl: `smtp://127.0.0.1:${port}`, db: store.db, log })
+    const down = smtpNotifier(`smtp://127.0.0.1:${port}`, log)
 
-    await expect(notifier.notifyFirstOpen(NOTICE)).resolves.toBeUndefined()
+    const id = await queue()
+    await expect(down.deliver(id)).resolves.toBeUndefined()
+    await down.close()
 
-    const rows = await outbox()
-    expect(rows.map((row) => row.recipient)).toEqual(['owner@example.com'])
+    expect(await outbox()).toMatchObject([{ id, sent_at: null, attempts: 1 }])
     expect(log.lines).toHaveLength(1)
     expect(log.lines[0]).toMatchObject({
       level: 'warn',
       obj: {
         linkId: NOTICE.link.id,
-        outboxId: rows[0]?.id,
+        outboxId: id,
         error: { message: expect.stringContaining('ECONNREFUSED') },
       },
-      msg: 'could not send the first-open notice by SMTP; written to the outbox',
+      msg: 'could not send the first-open notice by SMTP; it stays in the outbox',
     })
+
+    smtp = await startSmtp()
+    notifier = smtpNotifier(smtp.url)
+    await notifier.deliverUnsent()
+    expect(smtp.received).toHaveLength(1)
+    expect(await outbox()).toMatchObject([{ id, attempts: 2, sent_at: NOW.toISOString() }])
   })
 
-  it('writes the outbox row when the server refuses the recipient', async () => {
+  it('gives up on a notice after MAX_DELIVERY_ATTEMPTS refusals', async () => {
     smtp = await startSmtp({
       onRcptTo(_address, _session, callback) {
         callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }))
       },
     })
     const log = recordingLog()
-    notifier = createOpenNotifier({ smtpUrl: smtp.url, db: store.db, log })
+    notifier = smtpNotifier(smtp.url, log)
 
-    await notifier.notifyFirstOpen(NOTICE)
+    const id = await queue()
+    for (let i = 0; i < MAX_DELIVERY_ATTEMPTS + 2; i++) await notifier.deliverUnsent()
 
     expect(smtp.received).toEqual([])
-    expect(await outbox()).toHaveLength(1)
+    expect(await outbox()).toMatchObject([{ id, sent_at: null, attempts: MAX_DELIVERY_ATTEMPTS }])
+    expect(log.lines).toHaveLength(MAX_DELIVERY_ATTEMPTS)
     expect(log.lines[0]).toMatchObject({ level: 'warn', obj: { error: { responseCode: 550 } } })
   })
 
-  it('never rejects, and logs the email itself when the outbox is unavailable too', async () => {
+  it('never rejects, even when the outbox cannot be read', async () => {
     const log = recordingLog()
     const closed = await openStore({ databaseUrl: ':memory:' })
     await closed.close()
-    const orphan = createOpenNotifier({ db: closed.db, log })
+    const orphan = createOpenNotifier({
+      smtpUrl: 'smtp://127.0.0.1:9',
+      baseUrl: BASE_URL,
+      db: closed.db,
+      log,
+    })
 
-    await expect(orphan.notifyFirstOpen(NOTICE)).resolves.toBeUndefined()
+    await expect(orphan.deliver('out_0000000000000000')).resolves.toBeUndefined()
+    await expect(orphan.deliverUnsent()).resolves.toBeUndefined()
     await orphan.close()
 
-    expect(log.lines).toHaveLength(1)
-    expect(log.lines[0]).toMatchObject({
-      level: 'warn',
-      obj: {
-        linkId: NOTICE.link.id,
-        to: 'owner@example.com',
-        email: { subject: '"Q3 board report" was opened' },
-      },
-      msg: 'could not deliver the first-open notice',
-    })
+    expect(log.lines.map((line) => line.level)).toEqual(['warn', 'warn'])
   })
 })

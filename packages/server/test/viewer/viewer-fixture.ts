@@ -51,7 +51,12 @@ export async function startViewerFixture(
   const blobs = createMemoryBlobStore()
   const links = new KyselyLinkStore(store.db, blobs)
   const quiet = { info() {}, warn() {} }
-  const notifier: OpenNotifier = createOpenNotifier({ db: store.db, log: quiet, now })
+  const notifier: OpenNotifier = createOpenNotifier({
+    baseUrl: 'https://pdfx.example.com',
+    db: store.db,
+    log: quiet,
+    now,
+  })
   const rateLimiter = createMemoryRateLimiter({ clock: clock.now })
   const { account } = await store.createAccount({ email: 'owner@example.com', plan: 'pro' })
 

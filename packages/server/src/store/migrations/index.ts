@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely'
 import * as accounts from './0001-accounts'
 import * as docLinks from './0002-doc-links'
 import * as usageLedger from './0003-usage-ledger'
+import * as outboxDelivery from './0004-outbox-delivery'
 
 /**
  * Every migration, in the order they apply. They are imported, not read from disk, so they are
@@ -11,6 +12,7 @@ export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-doc-links': docLinks,
   '0003-usage-ledger': usageLedger,
+  '0004-outbox-delivery': outboxDelivery,
 }
 
 /** A Kysely migration provider over `migrations`. */
