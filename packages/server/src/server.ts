@@ -22,6 +22,7 @@ import { KyselyLinkStore } from './links/kysely-link-store.js'
 import { createLinkService, type LinkLimits, type LinkService } from './links/link-service.js'
 import { createMemoryBlobStore } from './links/memory-blob-store.js'
 import { createOpenNotifier } from './links/notifier.js'
+import { removeOrphanBlobs } from './links/orphan-blobs.js'
 import { isBotUserAgent, openVisitorInsights } from './links/visitor-insights.js'
 import {
   createExtractionService,
@@ -118,6 +119,8 @@ export async function openServer(
       ...(options.limits && { limits: options.limits }),
     })
     const blobs = await openBlobStore(config, store, clock)
+    // What a crash between storing a PDF and committing its link left behind.
+    const orphans = await removeOrphanBlobs(store.db, blobs, new Date(clock()))
     const linkStore = new KyselyLinkStore(store.db, blobs)
     const links = createLinkService({
       library: linkStore,
@@ -168,6 +171,7 @@ export async function openServer(
     })
     const listening = app
     cleanups.push(() => listening.close())
+    if (orphans > 0) listening.log.info({ removed: orphans }, 'removed PDFs no link points to')
     // Notices a crash or an unreachable SMTP server left in the outbox go out now.
     void notifier.deliverUnsent()
     // ioredis reconnects on its own; its errors only need to be seen.

@@ -17,6 +17,8 @@ export interface BlobStore {
   get(key: string): Promise<Uint8Array | null>
   /** Removes `key`; removing a missing key is not an error. */
   delete(key: string): Promise<void>
+  /** Every stored key with the time it was written. */
+  list(): Promise<{ key: string; storedAt: Date }[]>
 }
 
 /** Blob keys are link ids; anything else could escape a directory or collide, so it is refused. */

@@ -31,5 +31,9 @@ export function createDatabaseBlobStore(
       assertBlobKey(key)
       await db.deleteFrom('blobs').where('key', '=', key).execute()
     },
+    async list() {
+      const rows = await db.selectFrom('blobs').select(['key', 'created_at']).execute()
+      return rows.map((row) => ({ key: row.key, storedAt: new Date(row.created_at) }))
+    },
   }
 }

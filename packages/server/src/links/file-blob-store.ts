@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, open, readdir, readFile, rename, rm, unlink } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { assertBlobKey, type BlobStore, type StoredBlob } from './blob-store.js'
 
 const TEMP_SUFFIX = '.partial'
+const BLOB_SUFFIX = '.pdf'
 
 /**
  * PDFs as files in one directory. A file is written under a temporary name, flushed to disk and
@@ -18,7 +19,7 @@ export async function createFileBlobStore(directory: string): Promise<BlobStore>
   }
   const pathOf = (key: string) => {
     assertBlobKey(key)
-    return join(directory, `${key}.pdf`)
+    return join(directory, `${key}${BLOB_SUFFIX}`)
   }
 
   return {
@@ -56,6 +57,16 @@ export async function createFileBlobStore(directory: string): Promise<BlobStore>
       } catch (error) {
         if (!isMissing(error)) throw error
       }
+    },
+    async list() {
+      const names = (await readdir(directory)).filter((name) => name.endsWith(BLOB_SUFFIX))
+      const listed = await Promise.all(
+        names.map(async (name) => {
+          const stats = await stat(join(directory, name)).catch(() => undefined)
+          return stats && { key: name.slice(0, -BLOB_SUFFIX.length), storedAt: stats.mtime }
+        }),
+      )
+      return listed.filter((entry) => entry !== undefined)
     },
   }
 }

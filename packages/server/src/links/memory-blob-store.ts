@@ -3,11 +3,11 @@ import { assertBlobKey, type BlobStore, type StoredBlob } from './blob-store.js'
 
 /** PDFs in memory, for a server on an in-memory database: nothing of it outlives the process. */
 export function createMemoryBlobStore(): BlobStore {
-  const blobs = new Map<string, Uint8Array>()
+  const blobs = new Map<string, { bytes: Uint8Array; storedAt: Date }>()
   return {
     async put(key, bytes): Promise<StoredBlob> {
       assertBlobKey(key)
-      blobs.set(key, bytes.slice())
+      blobs.set(key, { bytes: bytes.slice(), storedAt: new Date() })
       return {
         sizeBytes: bytes.byteLength,
         sha256: createHash('sha256').update(bytes).digest('hex'),
@@ -15,11 +15,14 @@ export function createMemoryBlobStore(): BlobStore {
     },
     async get(key) {
       assertBlobKey(key)
-      return blobs.get(key)?.slice() ?? null
+      return blobs.get(key)?.bytes.slice() ?? null
     },
     async delete(key) {
       assertBlobKey(key)
       blobs.delete(key)
+    },
+    async list() {
+      return [...blobs].map(([key, { storedAt }]) => ({ key, storedAt }))
     },
   }
 }

@@ -7,6 +7,7 @@ import type { BlobStore } from '../../src/links/blob-store.js'
 import { newLinkId, newSlug } from '../../src/links/ids.js'
 import { KyselyLinkStore } from '../../src/links/kysely-link-store.js'
 import type { LinkRecord, NewVisit } from '../../src/links/link-store.js'
+import { ORPHAN_BLOB_MIN_AGE_MS, removeOrphanBlobs } from '../../src/links/orphan-blobs.js'
 import type { Store } from '../../src/store/index.js'
 
 /** One database for one run of the contract. */
@@ -55,6 +56,8 @@ export function describeLinkStoreContract(
       const email = `links-${Math.random().toString(36).slice(2)}@example.com`
       return (await (stores[0] as Store).createAccount({ email, plan })).account.id
     }
+
+    const db = () => (stores[0] as Store).db
 
     function linkOf(accountId: string, overrides: Partial<LinkRecord> = {}): LinkRecord {
       const id = newLinkId()
@@ -237,6 +240,22 @@ export function describeLinkStoreContract(
         [old.id, 1, LATER.toISOString()],
       ])
       expect(await other.list(account, 1)).toHaveLength(1)
+    })
+
+    it('removes stored PDFs that no link points to, once they are old enough', async () => {
+      const bytes = new TextEncoder().encode('%PDF-1.7 orphan test')
+      const linked = linkOf(await newAccount())
+      await blobs.put(linked.blobKey, bytes)
+      await links.insertLink(linked, null, NOW)
+      const orphan = newLinkId()
+      await blobs.put(orphan, bytes)
+      const now = new Date()
+      // Too young: it could belong to a creation that has not committed its row yet.
+      expect(await removeOrphanBlobs(db(), blobs, now)).toBe(0)
+      const later = new Date(now.getTime() + ORPHAN_BLOB_MIN_AGE_MS + 1000)
+      expect(await removeOrphanBlobs(db(), blobs, later)).toBe(1)
+      expect(await blobs.get(orphan)).toBeNull()
+      expect(await blobs.get(linked.blobKey)).toEqual(bytes)
     })
 
     it('keeps PDF bytes under their key until deleted', async () => {
