@@ -66,4 +66,37 @@ describe('classifyBlocks', () => {
     classifyBlocks([layout], measureText([layout]), [])
     expect(layout.blocks[0]?.kind).toBe('paragraph')
   })
+
+  it('takes a numbered line in capitals for a heading although it is set a little smaller', () => {
+    const layout = page([
+      block(['3. RECOLLECTION OF NATIONAL INITIATIVES'], 10, 100, { fontSize: 9, fontId: 'f2' }),
+      block(BODY, 10, 150),
+      block(['RECOLLECTION OF INITIATIVES'], 10, 300, { fontSize: 9, fontId: 'f2' }),
+      block(BODY, 10, 350),
+    ])
+    classifyBlocks([layout], measureText([layout]), [])
+    // Without its number, a smaller line in capitals stays running text.
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'heading',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+    ])
+  })
+
+  it('keeps only the title of a table of contents as a heading', () => {
+    const entries = ['Introduction', 'Methods', 'Results', 'Discussion', 'Outlook', 'Annex A']
+    const blocks = [block(['Contents'], 10, 60, { fontSize: 20 })]
+    entries.forEach((entry, i) => {
+      blocks.push(block([entry], 10, 100 + i * 60))
+      blocks.push(block([String(i * 4 + 1)], 500, 100 + i * 60))
+    })
+    blocks.push(block(['Part II. Appendices'], 10, 500, { fontSize: 14 }))
+    blocks.push(block(['Appendix B 31'], 10, 540), block(['Appendix C 35'], 10, 580))
+    const layout = page(blocks)
+    classifyBlocks([layout], measureText([layout]), [])
+    expect(layout.blocks.filter((b) => b.kind === 'heading').map((b) => b.lines[0]?.text)).toEqual([
+      'Contents',
+    ])
+  })
 })

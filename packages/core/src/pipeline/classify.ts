@@ -89,10 +89,17 @@ export function classifyBlocks(
   for (const entry of outline) outlineDepth.set(normalizeTitle(entry.title), entry.depth)
   const headingSizes = new Set<number>()
   for (const page of pages) {
+    const contents = isContentsPage(page)
+    let headings = 0
     page.blocks.forEach((block, index) => {
       if (block.kind === 'header' || block.kind === 'footer') return
       if (block.kind === 'table' || block.kind === 'image') return
       classifyBlock(block, page, page.blocks[index + 1], stats, outlineDepth)
+      // A table of contents names the sections; only its own title is a heading of the document.
+      if (block.kind === 'heading' && contents && ++headings > 1) {
+        block.kind = 'paragraph'
+        block.level = undefined
+      }
       if (block.kind === 'heading' && block.level === undefined) {
         headingSizes.add(Math.round(block.fontSize))
       }
@@ -105,6 +112,35 @@ export function classifyBlocks(
   }
   assignHeadingLevels(pages, headingSizes, stats)
   assignListDepths(pages)
+}
+
+/** Entries of a contents page end with their page number, or have it beside them. */
+const CONTENTS_ENTRY = /(?:^|\s|\.)(?:\d{1,4}|[ivxlc]{1,6})$/i
+const PAGE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,6})$/i
+/** Contents entries on a page, at least, for it to be a table of contents. */
+const MIN_CONTENTS_ENTRIES = 8
+
+/** Whether most blocks of the page are entries ending with a page number: a table of contents. */
+function isContentsPage(page: PageLayout): boolean {
+  const blocks = page.blocks.filter(
+    (block) => block.kind !== 'header' && block.kind !== 'footer' && block.lines.length > 0,
+  )
+  let entries = 0
+  let counted = 0
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i] as Block
+    const next = blocks[i + 1]
+    counted++
+    const number = next && PAGE_NUMBER.test(plainText(next).trim()) ? next : undefined
+    if (number && Math.abs(number.top - block.top) < 0.5 * block.fontSize) {
+      // A title and its page number set apart on the same row: one entry.
+      entries++
+      i++
+    } else if (block.lines.every((line) => CONTENTS_ENTRY.test(line.text.trimEnd()))) {
+      entries++
+    }
+  }
+  return entries >= MIN_CONTENTS_ENTRIES && entries >= counted * 0.6
 }
 
 function classifyBlock(
@@ -193,7 +229,11 @@ function isHeading(
     return ratio >= DISPLAY_SIZE_RATIO
       ? block.lines.length <= 3 || text.length < 100
       : block.lines.length <= 2
-  if (block.fontSize < stats.bodySize * 0.95) return false
+  const letters = text.replace(/[^\p{L}]/gu, '')
+  const capitals = letters.length >= 4 && letters === letters.toUpperCase() && words <= 12
+  // Capitals look a size larger than mixed case: a numbered all-caps line may be set smaller.
+  const minRatio = capitals && isSectionNumber(text) ? 0.85 : 0.95
+  if (block.fontSize < stats.bodySize * minRatio) return false
   if (block.lines.length > 2 || text.length > 100) return false
   // At body size, only a line in the body of the page and followed by running text is a heading:
   // in the margins it is a running head, before a cell it is a table header.
@@ -206,8 +246,7 @@ function isHeading(
     (next.lines.length > 1 || plainText(next).length > text.length)
   if (!followedByBody) return false
   if (block.bold && !(next?.bold ?? false)) return true
-  const letters = text.replace(/[^\p{L}]/gu, '')
-  if (letters.length >= 4 && letters === letters.toUpperCase() && words <= 12) return true
+  if (capitals) return true
   if (isSectionNumber(text) && block.fontId !== stats.bodyFontId && words <= 14) return true
   // Without font names (fast engine), a standalone line in a font other than the body's is the
   // best evidence of a heading at body size.
