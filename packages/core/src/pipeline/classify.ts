@@ -98,7 +98,7 @@ export function classifyBlocks(
       // A table of contents names the sections; only its own title is a heading of the document.
       if (block.kind === 'heading' && contents && ++headings > 1) {
         block.kind = 'paragraph'
-        block.level = undefined
+        delete block.level
       }
       if (block.kind === 'heading' && block.level === undefined) {
         headingSizes.add(Math.round(block.fontSize))
