@@ -99,4 +99,24 @@ describe('classifyBlocks', () => {
       'Contents',
     ])
   })
+
+  it('takes a larger numbered line near the top edge for a heading, not a running head', () => {
+    const layout = page([
+      block(['5. The dynamics'], 10, 40, { fontSize: 11, fontId: 'f2' }),
+      block(BODY, 10, 80),
+      block(['Combinatorial Cosmology'], 10, 20),
+    ])
+    classifyBlocks([layout], measureText([layout]), [])
+    expect(layout.blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph', 'paragraph'])
+  })
+
+  it('makes a caption of "Table 13.2. ..." however large it is set', () => {
+    const layout = page([
+      block(['Table 13.2. Effect of cations on flocculation.'], 10, 100, { fontSize: 16 }),
+      block(['Activity 4. Determining the exchange capacity.'], 10, 300, { fontSize: 16 }),
+      block(BODY, 10, 350),
+    ])
+    classifyBlocks([layout], measureText([layout]), [])
+    expect(layout.blocks.map((b) => b.kind)).toEqual(['caption', 'heading', 'paragraph'])
+  })
 })

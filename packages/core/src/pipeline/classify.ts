@@ -162,13 +162,14 @@ function classifyBlock(
     block.kind = 'code'
     return
   }
+  // "Table 3. ..." names a figure or table, however large it is set.
+  if (CAPTION.test(text) && text.length < 400) {
+    block.kind = 'caption'
+    return
+  }
   const marker = listMarker(text)
   if (isHeading(block, text, next, stats, marker, page.height) && !sitsBesideOthers(block, page)) {
     block.kind = 'heading'
-    return
-  }
-  if (CAPTION.test(text) && text.length < 400) {
-    block.kind = 'caption'
     return
   }
   if (
@@ -237,9 +238,12 @@ function isHeading(
   if (block.lines.length > 2 || text.length > 100) return false
   // At body size, only a line in the body of the page and followed by running text is a heading:
   // in the margins it is a running head, before a cell it is a table header.
-  if (block.top < pageHeight * MARGIN_SHARE || block.bottom > pageHeight * (1 - MARGIN_SHARE)) {
-    return false
-  }
+  // A numbered line set larger in a font of its own is a section start even near the top edge.
+  const numberedDisplay =
+    isSectionNumber(text) && block.fontId !== stats.bodyFontId && ratio >= 1.05
+  const inMargin =
+    block.top < pageHeight * MARGIN_SHARE || block.bottom > pageHeight * (1 - MARGIN_SHARE)
+  if (inMargin && !numberedDisplay) return false
   const followedByBody =
     next !== undefined &&
     next.top > block.top &&
