@@ -22,6 +22,8 @@ import {
 // in front (visitors' addresses come from X-Forwarded-For, documentation ranges only).
 
 const OWNER = 'owner@pdfx.example'
+/** Every API key the tests created, to look for in the data files. */
+const keys: string[] = []
 const mails: { to: string[]; raw: string }[] = []
 let smtp: SMTPServer
 let pool: ExtractionPool
@@ -105,6 +107,7 @@ async function createLink(
   email: string,
 ): Promise<{ key: string; slug: string; id: string }> {
   const { apiKey } = await app.server.store.createAccount({ email, plan })
+  keys.push(apiKey)
   const response = await fetch(`${app.url}/api/v1/links`, {
     method: 'POST',
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
@@ -202,7 +205,7 @@ describe('visitor analytics with the optional services configured', { timeout: T
     expect(mails).toHaveLength(1)
   })
 
-  it('keeps the breakdowns of free accounts for pro and stores no visitor address anywhere', async () => {
+  it('keeps the breakdowns of free accounts for pro, and stores no visitor address and no API key anywhere', async () => {
     const { key, slug } = await createLink('free', 'free-owner@pdfx.example')
     await read(slug, '203.0.113.99', [{ page: 1, ms: 100 }])
     const response = await fetch(`${app.url}/api/v1/links/${slug}?include=visits`, {
@@ -222,6 +225,11 @@ describe('visitor analytics with the optional services configured', { timeout: T
     expect(files.length).toBeGreaterThan(1)
     for (const address of ['203.0.113.7', '203.0.113.99', '198.51.100.9', '192.0.2.44']) {
       for (const content of files) expect(content).not.toContain(address)
+    }
+    // Keys at rest are SHA-256 hashes: not even the part after the display prefix is stored.
+    expect(keys).toHaveLength(2)
+    for (const key of keys) {
+      for (const content of files) expect(content).not.toContain(key.slice('pdfx_'.length + 4))
     }
   })
 })
