@@ -66,8 +66,9 @@ async function call(
   path: string,
   options: { key?: string; body?: unknown; contentType?: string | null } = {},
 ): Promise<JsonResponse> {
-  const headers: Record<string, string> = {}
-  if (options.key !== undefined) headers['authorization'] = `Bearer ${options.key}`
+  const headers: Record<string, string> = {
+    ...(options.key !== undefined && { authorization: `Bearer ${options.key}` }),
+  }
   const contentType =
     options.contentType === undefined
       ? method === 'GET'
