@@ -172,4 +172,33 @@ describe('detectTables', () => {
     const codes = detectTables(list(['A1', 'B7', 'C3', 'D9']), NO_RULINGS, [], 1, true)
     expect(codes.tables).toHaveLength(1)
   })
+
+  it('reads a framed column of boxes, one short item each, as a one-column table', () => {
+    const items = [
+      'Competence framework',
+      '#1: Recycle, reuse, reduce',
+      '#2: Lifecycle',
+      '#3: Green jobs',
+    ]
+    const ys = [100, 124, 148, 172, 196]
+    const runs = items.map((text, i) => run(text, 110, (ys[i] as number) + 16))
+    const { tables, rest } = detectTables(runs, ruledGrid([100, 400], ys), [], 1, false)
+    expect(rest).toEqual([])
+    expect(tables[0]?.table).toMatchObject({ rows: 4, columns: 1, headerRows: 0 })
+    expect(texts(tables[0]?.table)).toEqual(items.map((item) => [item]))
+  })
+
+  it('leaves framed paragraphs and unframed rules across one column of text alone', () => {
+    const ys = [100, 124, 148, 172, 196]
+    const long =
+      'A framed paragraph of running text that goes on well past what a table cell holds, sentence after sentence, in one row.'
+    const boxed = ys.slice(0, -1).map((y) => run(long, 110, y + 16))
+    expect(detectTables(boxed, ruledGrid([100, 400], ys), [], 1, false).tables).toEqual([])
+    const short = ys.slice(0, -1).map((y, i) => run(`Item ${i + 1}`, 110, y + 16))
+    const rules = findRulings({
+      horizontal: ys.map((y) => ({ x1: 100, y1: y, x2: 400, y2: y })),
+      vertical: [],
+    })
+    expect(detectTables(short, rules, [], 1, false).tables).toEqual([])
+  })
 })

@@ -53,7 +53,7 @@ export function detectTables(
       band.ys[band.ys.length - 1] as number,
     ]
     const { taken, kept } = take((run) => centreInside(run, box))
-    const table = bandTable(band, taken, page)
+    const table = bandTable(band, taken, page) ?? boxedColumnTable(band, taken, page)
     if (!table) continue
     tables.push(table)
     rest = kept
@@ -227,6 +227,52 @@ function columnOf(line: TextRun, xs: readonly number[], first: number, span: num
 function bandTable(band: RuledBand, runs: readonly TextRun[], page: number): Block | undefined {
   const lines = cellPieces(runs)
   return alignedTable(lines, page, (grid) => bandRowsAgree(grid) && !isSparse(grid), band)
+}
+
+/** Rows a column of boxes needs, at least, to be read as a one-column table. */
+const BOXED_COLUMN_MIN_ROWS = 3
+/** Longest text of one box in such a column: longer ones are framed paragraphs. */
+const BOXED_COLUMN_MAX_CHARS = 120
+
+/**
+ * A framed column of boxes, each holding one short item (a checklist, the entries of a
+ * framework): a table of one column, one row per box. Every box must hold text, and nothing may
+ * sit across two boxes.
+ */
+function boxedColumnTable(
+  band: RuledBand,
+  runs: readonly TextRun[],
+  page: number,
+): Block | undefined {
+  const rows = band.ys.length - 1
+  if (!band.framed || rows < BOXED_COLUMN_MIN_ROWS) return undefined
+  const lines = groupLines(runs)
+  const byRow: Line[][] = Array.from({ length: rows }, () => [])
+  for (const line of lines) {
+    const middle = (line.top + line.bottom) / 2
+    const row = band.ys.findIndex(
+      (y, i) => i < rows && middle > y && middle < (band.ys[i + 1] as number),
+    )
+    if (row < 0 || line.top < (band.ys[row] as number) - 1) return undefined
+    if (line.bottom > (band.ys[row + 1] as number) + 1) return undefined
+    ;(byRow[row] as Line[]).push(line)
+  }
+  const cells: TableCell[] = []
+  for (const [row, rowLines] of byRow.entries()) {
+    const text = cellText(rowLines)
+    if (text === '' || text.length > BOXED_COLUMN_MAX_CHARS) return undefined
+    cells.push({
+      row,
+      column: 0,
+      rowSpan: 1,
+      colSpan: 1,
+      text,
+      bbox: roundBox([band.left, band.ys[row] as number, band.right, band.ys[row + 1] as number]),
+    })
+  }
+  const bbox = roundBox([band.left, band.ys[0] as number, band.right, band.ys[rows] as number])
+  // Items of one kind, none above the others: no header row.
+  return tableBlock({ page, bbox, rows, columns: 1, headerRows: 0, cells }, lines, 1)
 }
 
 /**

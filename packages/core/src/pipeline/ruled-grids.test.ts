@@ -146,7 +146,7 @@ describe('findRulings', () => {
       vertical: [],
     })
     expect(grids).toEqual([])
-    expect(bands).toEqual([{ ys: [100, 118, 190], left: 72, right: 540 }])
+    expect(bands).toEqual([{ ys: [100, 118, 190], left: 72, right: 540, framed: false }])
   })
 
   it('does not stack rules of different widths into a band', () => {

@@ -32,6 +32,8 @@ export interface RuledBand {
   ys: number[]
   left: number
   right: number
+  /** Closed at both sides by vertical rules: a column of boxes rather than rules across text. */
+  framed: boolean
 }
 
 /** The table structure that the rulings of a page draw. */
@@ -64,7 +66,7 @@ export function findRulings(graphics: Pick<PageGraphics, 'horizontal' | 'vertica
       const grid = buildGrid(group.xs, ys, group.h, group.v)
       if (grid) result.grids.push(grid)
     } else if (ys.length >= 2) {
-      result.bands.push({ ys, left: group.left, right: group.right })
+      result.bands.push({ ys, left: group.left, right: group.right, framed: group.xs.length === 2 })
     }
   }
   return result
