@@ -146,6 +146,29 @@ export interface Store {
 
 /** Opens (creating if needed) the database described by `options` and brings its schema up to date. */
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openStoreOnce(options)
+    } catch (error) {
+      // Processes starting on one new SQLite file at once (a server and an operator command) can
+      // find it locked past the busy timeout while the other sets it up; the second try finds it
+      // ready.
+      if (!isBusy(error) || attempt === OPEN_ATTEMPTS) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
+    }
+  }
+}
+
+/** Tries at opening a database that another process holds locked. */
+const OPEN_ATTEMPTS = 3
+
+function isBusy(error: unknown): boolean {
+  const code = errorCode(error)
+  if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) return true
+  return error instanceof Error && error.cause !== undefined && isBusy(error.cause)
+}
+
+async function openStoreOnce(options: StoreOptions): Promise<Store> {
   const target = resolveTarget(options)
   const dialect: Dialect =
     target.dialect === 'postgres'

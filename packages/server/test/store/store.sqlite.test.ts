@@ -1,4 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
@@ -50,4 +52,23 @@ describe('sqlite store files', () => {
       /^Unsupported database URL scheme "mysql:"$/,
     )
   })
+
+  it('opens a new file that another process holds locked for longer than the busy timeout', async () => {
+    const dataDir = tempDir()
+    mkdirSync(dataDir, { recursive: true })
+    // Another process creating the same file, holding it exclusively for 5.5 s: past the 5 s busy
+    // timeout, so the first try fails and the next one finds the file free.
+    const betterSqlite3 = createRequire(import.meta.url).resolve('better-sqlite3')
+    const holder = spawn(process.execPath, [
+      '-e',
+      `const db = new (require(${JSON.stringify(betterSqlite3)}))(${JSON.stringify(join(dataDir, 'pdfx.sqlite'))});
+       db.exec('BEGIN EXCLUSIVE; CREATE TABLE held (x)'); console.log('held');
+       setTimeout(() => { db.exec('COMMIT'); db.close() }, 5500)`,
+    ])
+    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()))
+    const store = await openStore({ dataDir })
+    const { account } = await store.createAccount({ email: 'late@example.com', plan: 'free' })
+    expect(account.plan).toBe('free')
+    await store.close()
+  }, 20_000)
 })
