@@ -249,6 +249,9 @@ async function analysePages(
       for (const block of blocks) settleBlockStyle(block)
       for (const image of pageImages) blocks.push(imageBlock(image))
       const order = orderBlocks(blocks)
+      // Later stages read lines, never the glyph runs behind them; letting the runs go keeps
+      // memory flat over long documents, whose layouts wait for the document-wide analysis.
+      for (const block of order.blocks) for (const line of block.lines) line.runs = []
       pages.push({
         number,
         width: viewport.width,
