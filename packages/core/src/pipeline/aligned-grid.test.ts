@@ -79,6 +79,30 @@ describe('alignIntoGrid', () => {
     expect(small?.columns).toHaveLength(2)
   })
 
+  it('drops a column that no cell holds alone, opened only by labels crossing a gutter', () => {
+    const grid = alignIntoGrid([
+      ...row(100, ['Properties', 10], ['Instruction set', 110]),
+      ...row(120, ['Kind', 10], ['Alpaca', 110], ['Synthetic maths', 160]),
+      ...row(140, ['Samples', 10], ['52K', 110], ['126K', 220]),
+      ...row(160, ['Used', 10], ['52K', 110], ['52K', 220]),
+      ...row(180, ['Open', 10], ['O', 110], ['X', 220]),
+    ])
+    // The two labels open a strip at 160-186 that holds no cell of its own.
+    expect(grid?.columns).toEqual([
+      { left: 10, right: 46 },
+      { left: 110, right: 141 },
+      { left: 160, right: 236 },
+    ])
+    expect(cellTexts(grid)?.filter(([rowIndex]) => rowIndex === 1 || rowIndex === 2)).toEqual([
+      [1, 0, 1, 'Kind'],
+      [1, 1, 1, 'Alpaca'],
+      [1, 2, 1, 'Synthetic maths'],
+      [2, 0, 1, 'Samples'],
+      [2, 1, 1, '52K'],
+      [2, 2, 1, '126K'],
+    ])
+  })
+
   it('puts a piece that lies in no column into the nearest one', () => {
     // The stray piece sits in the gutter between the second and third columns, closer to the second.
     const stray = row(170, ['Dates', 10], ['n/a', 140], ['9.99', 200])

@@ -158,7 +158,31 @@ export function alignIntoGrid(lines: readonly Line[]): AlignedGrid | undefined {
       cells.push(last)
     }
   })
+  dropSpannedColumns(columns, cells)
   return { rows, columns, cells }
+}
+
+/**
+ * Removes the columns no cell holds alone: a gutter that only a wide header or a long entry
+ * crossed, opening a column in which no row has anything of its own. The cells that spanned it
+ * span one column fewer; the neighbour to its right (left, for the last) takes its width.
+ */
+function dropSpannedColumns(
+  columns: Array<{ left: number; right: number }>,
+  cells: AlignedCell[],
+): void {
+  for (let column = columns.length - 1; column >= 0 && columns.length > 2; column--) {
+    if (cells.some((cell) => cell.column === column && cell.colSpan === 1)) continue
+    for (const cell of cells) {
+      if (cell.column > column) cell.column--
+      else if (cell.column + cell.colSpan - 1 >= column) cell.colSpan--
+    }
+    const removed = columns[column] as { left: number; right: number }
+    columns.splice(column, 1)
+    const right = columns[column]
+    if (right) right.left = removed.left
+    else (columns[column - 1] as { left: number; right: number }).right = removed.right
+  }
 }
 
 /** The column whose extent is closest to a piece of text that lies in no column. */
