@@ -1,4 +1,4 @@
-import { isPdfxError, PdfxError } from '@pdfx/schema'
+import { isPdfxError, PdfxError, type Plan, PlanSchema } from '@pdfx/schema'
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { ConfigError, loadConfig } from './config.js'
 import { runServer } from './main.js'
@@ -42,9 +42,9 @@ export function buildServerProgram(io: CliIo): Command {
     .command('create')
     .description('Create an account and its first API key (the key is shown only this once)')
     .requiredOption('--email <email>', 'owner email address')
-    .addOption(new Option('--plan <plan>', 'plan').choices(['free', 'pro']).default('free'))
+    .addOption(new Option('--plan <plan>', 'plan').choices(PlanSchema.options).default('free'))
     .option('--json', 'print JSON: {"account": {...}, "apiKey": "pdfx_..."}')
-    .action((options: { email: string; plan: 'free' | 'pro'; json?: boolean }) =>
+    .action((options: { email: string; plan: Plan; json?: boolean }) =>
       withStore(io, async (store) => {
         const created = await store.createAccount({ email: options.email, plan: options.plan })
         if (options.json) {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 /** What a stored PDF is known by besides its key. */
 export interface StoredBlob {
   sizeBytes: number
@@ -24,4 +26,9 @@ export interface BlobStore {
 /** Blob keys are link ids; anything else could escape a directory or collide, so it is refused. */
 export function assertBlobKey(key: string): void {
   if (!/^[a-z]{3}_[a-z0-9]{16,32}$/.test(key)) throw new Error(`Invalid blob key "${key}"`)
+}
+
+/** The lower-case hex SHA-256 that `StoredBlob.sha256` reports. */
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex')
 }

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { StoreDatabase } from '../store/index.js'
-import { assertBlobKey, type BlobStore, type StoredBlob } from './blob-store.js'
+import { assertBlobKey, type BlobStore, type StoredBlob, sha256Hex } from './blob-store.js'
 
 /** PDFs in the `blobs` table of PostgreSQL, shared by every server instance of the database. */
 export function createDatabaseBlobStore(
@@ -11,7 +10,7 @@ export function createDatabaseBlobStore(
   return {
     async put(key, bytes): Promise<StoredBlob> {
       assertBlobKey(key)
-      const sha256 = createHash('sha256').update(bytes).digest('hex')
+      const sha256 = sha256Hex(bytes)
       await db
         .insertInto('blobs')
         .values({ key, bytes, sha256, created_at: now().toISOString() })

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { assertBlobKey, type BlobStore, type StoredBlob } from './blob-store.js'
+import { assertBlobKey, type BlobStore, type StoredBlob, sha256Hex } from './blob-store.js'
 
 const TEMP_SUFFIX = '.partial'
 const BLOB_SUFFIX = '.pdf'
@@ -40,7 +40,7 @@ export async function createFileBlobStore(directory: string): Promise<BlobStore>
       await syncDirectory(directory)
       return {
         sizeBytes: bytes.byteLength,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
+        sha256: sha256Hex(bytes),
       }
     },
     async get(key) {

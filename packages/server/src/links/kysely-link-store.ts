@@ -1,4 +1,3 @@
-import type { Plan } from '@pdfx/schema'
 import { type Kysely, type Selectable, sql } from 'kysely'
 import type { StoreDatabase } from '../store/index.js'
 import { isUniqueViolation } from '../store/index.js'
@@ -7,7 +6,6 @@ import type { BlobStore } from './blob-store.js'
 import { newVisitId } from './ids.js'
 import type {
   ComposeNotice,
-  LinkOwner,
   LinkRecord,
   LinkStore,
   NewVisit,
@@ -93,16 +91,6 @@ export class KyselyLinkStore implements LinkStore, LinkLibrary {
       .where('slug', '=', slug)
       .executeTakeFirst()
     return row ? toLinkRecord(row) : null
-  }
-
-  async findOwner(linkId: string): Promise<LinkOwner | null> {
-    const row = await this.#db
-      .selectFrom('links')
-      .innerJoin('accounts', 'accounts.id', 'links.account_id')
-      .select(['accounts.id', 'accounts.email', 'accounts.plan'])
-      .where('links.id', '=', linkId)
-      .executeTakeFirst()
-    return row ? { accountId: row.id, email: row.email, plan: row.plan as Plan } : null
   }
 
   async findVisitorByDailyHash(
@@ -200,10 +188,21 @@ export class KyselyLinkStore implements LinkStore, LinkLibrary {
         .returning('link_id')
         .executeTakeFirst()
       if (!visit) throw new Error(`No visit ${visitId}`)
-      for (const { page, ms } of dwell) {
+      // One statement for the batch; a page named twice is summed first, as one row may be
+      // inserted or updated only once per statement.
+      const byPage = new Map<number, number>()
+      for (const { page, ms } of dwell) byPage.set(page, (byPage.get(page) ?? 0) + ms)
+      if (byPage.size > 0) {
         await trx
           .insertInto('page_views')
-          .values({ visit_id: visitId, link_id: visit.link_id, page, dwell_ms: ms })
+          .values(
+            [...byPage].map(([page, ms]) => ({
+              visit_id: visitId,
+              link_id: visit.link_id,
+              page,
+              dwell_ms: ms,
+            })),
+          )
           .onConflict((conflict) =>
             conflict
               .columns(['visit_id', 'page'])

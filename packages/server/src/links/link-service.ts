@@ -11,7 +11,7 @@ import {
 } from '@pdfx/schema'
 import type { PdfFetcher } from '../fetch/fetch-pdf.js'
 import type { Clock, RateLimiter } from '../limits/index.js'
-import { type Caller, RateLimitedError } from '../service/extraction-service.js'
+import { type Caller, RateLimitedError, rateLimitState } from '../service/extraction-service.js'
 import type { BlobStore } from './blob-store.js'
 import { newLinkId, newSlug } from './ids.js'
 import type { LinkLibrary, VisitRecord } from './kysely-link-store.js'
@@ -108,16 +108,10 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
     const windowMs = limits.uploadWindowSeconds * 1000
     const hit = await rateLimiter.hit(`uploads:${accountId}`, limits.uploadsPerWindow, windowMs)
     if (!hit.allowed) {
-      const resetSeconds = Math.ceil(hit.resetMs / 1000)
+      const state = rateLimitState(hit, limits.uploadWindowSeconds, 'uploads')
       throw new RateLimitedError(
-        {
-          limit: hit.limit,
-          remaining: 0,
-          resetSeconds,
-          windowSeconds: limits.uploadWindowSeconds,
-          policy: 'uploads',
-        },
-        `Limit of ${hit.limit} link creations per hour reached for this account; retry in ${resetSeconds} s`,
+        state,
+        `Limit of ${hit.limit} link creations per hour reached for this account; retry in ${state.resetSeconds} s`,
       )
     }
   }

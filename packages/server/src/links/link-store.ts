@@ -1,5 +1,3 @@
-import type { Plan } from '@pdfx/schema'
-
 /** A Doc Link as stored. Instants are ISO 8601 UTC strings with milliseconds. */
 export interface LinkRecord {
   id: string
@@ -65,17 +63,9 @@ export interface PageDwell {
   ms: number
 }
 
-/** The owner of a link, for notifications. */
-export interface LinkOwner {
-  accountId: string
-  email: string
-  plan: Plan
-}
-
 /** Doc Link records, visits and page dwell, on the store's database. */
 export interface LinkStore {
   findBySlug(slug: string): Promise<LinkRecord | null>
-  findOwner(linkId: string): Promise<LinkOwner | null>
   /** The visitor of a visit of this link with this daily hash started at or after `since`. */
   findVisitorByDailyHash(linkId: string, dailyHash: string, since: Date): Promise<string | null>
   /**

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto'
-import { assertBlobKey, type BlobStore, type StoredBlob } from './blob-store.js'
+import { assertBlobKey, type BlobStore, type StoredBlob, sha256Hex } from './blob-store.js'
 
 /** PDFs in memory, for a server on an in-memory database: nothing of it outlives the process. */
 export function createMemoryBlobStore(): BlobStore {
@@ -10,7 +9,7 @@ export function createMemoryBlobStore(): BlobStore {
       blobs.set(key, { bytes: bytes.slice(), storedAt: new Date() })
       return {
         sizeBytes: bytes.byteLength,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
+        sha256: sha256Hex(bytes),
       }
     },
     async get(key) {

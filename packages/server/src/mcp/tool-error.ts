@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { isPdfxError, PdfxError } from '@pdfx/schema'
 import type { FastifyBaseLogger } from 'fastify'
+import { toPdfxError } from '../http-errors.js'
 
 /**
  * The tool error for a failed call: `isError` and one text block holding the REST error body
@@ -9,13 +9,9 @@ import type { FastifyBaseLogger } from 'fastify'
  * error object there would fail every client that listed the tools first.
  */
 export function toolError(error: unknown, log: FastifyBaseLogger | undefined): CallToolResult {
-  let failure: PdfxError
-  if (isPdfxError(error)) {
-    failure = error
-  } else {
-    // Details of unexpected failures go to the log, never on the wire.
-    log?.error({ err: error }, 'MCP tool call failed')
-    failure = new PdfxError('internal', 'Internal error', { cause: error })
-  }
+  // REST's translation, so a tool fails with the code and message REST would answer with.
+  const failure = toPdfxError(error)
+  // Details of unexpected failures go to the log, never on the wire.
+  if (failure.status >= 500) log?.error({ err: error }, 'MCP tool call failed')
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(failure.toBody()) }] }
 }

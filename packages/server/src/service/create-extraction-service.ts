@@ -9,12 +9,13 @@ import {
   type RateLimiter,
   resolveLimits,
 } from '../limits/index.js'
-import { type Account, clientBucketHash, type Store, utcDay } from '../store/index.js'
+import { type Account, clientBucketHash, pageBalance, type Store, utcDay } from '../store/index.js'
 import {
   type Caller,
   type ExtractionService,
   RateLimitedError,
   type RateLimitState,
+  rateLimitState,
 } from './extraction-service.js'
 
 const DAY_SECONDS = 86_400
@@ -57,13 +58,7 @@ export function createExtractionService(deps: ExtractionServiceDeps): DefaultExt
     const key = caller.kind === 'anonymous' ? `anon:${bucketOf(caller.ip)}` : `key:${caller.keyId}`
     const limit = limits.requestsPerWindow[tier]
     const hit = await rateLimiter.hit(key, limit, windowMs)
-    const state: RateLimitState = {
-      limit,
-      remaining: hit.remaining,
-      resetSeconds: Math.ceil(hit.resetMs / 1000),
-      windowSeconds: limits.windowSeconds,
-      policy: policyName(limits.windowSeconds),
-    }
+    const state = rateLimitState(hit, limits.windowSeconds, policyName(limits.windowSeconds))
     if (!hit.allowed) {
       throw new RateLimitedError(
         state,
@@ -90,9 +85,8 @@ export function createExtractionService(deps: ExtractionServiceDeps): DefaultExt
     request: ExtractRequest,
     signal: AbortSignal | undefined,
   ): Promise<ExtractedDocument> {
-    const balance = await store.remainingPages(account.id, new Date(clock()))
-    if (balance === null) throw new PdfxError('unauthorized', 'The account of this API key is gone')
-    if (balance.total <= 0) {
+    // The account was read with the key a moment ago; the charge below is what decides.
+    if (pageBalance(account, new Date(clock())).total <= 0) {
       throw new PdfxError(
         'quota_exceeded',
         'The monthly page quota is used up and no credits are left',

@@ -1,4 +1,5 @@
 import { type ExtractedDocument, type ExtractRequest, isPdfxError, PdfxError } from '@pdfx/schema'
+import type { RateLimitHit } from '../limits/rate-limiter.js'
 import type { Account } from '../store/store.js'
 
 /**
@@ -25,6 +26,21 @@ export interface RateLimitState {
    * per-minute request limit, `day` for the anonymous daily extractions.
    */
   policy?: string
+}
+
+/** The state a counted request leaves, for one policy's window of `windowSeconds`. */
+export function rateLimitState(
+  hit: RateLimitHit,
+  windowSeconds: number,
+  policy: string,
+): RateLimitState {
+  return {
+    limit: hit.limit,
+    remaining: hit.remaining,
+    resetSeconds: Math.ceil(hit.resetMs / 1000),
+    windowSeconds,
+    policy,
+  }
 }
 
 /** A `rate_limited` PdfxError that says which limit applied and when it resets. */

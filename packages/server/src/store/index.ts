@@ -23,6 +23,7 @@ export {
   LAST_USED_RESOLUTION_MS,
   openStore,
   type PageBalance,
+  pageBalance,
   SQLITE_FILE_NAME,
   type Store,
   type StoreDialect,

@@ -230,6 +230,24 @@ function sqliteWriteLock(filename: string): WriteLock {
   }
 }
 
+/**
+ * What `chargePages` could still charge an account at `now`, from the account as read: a new UTC
+ * month starts the quota afresh.
+ */
+export function pageBalance(account: Account, now: Date): PageBalance {
+  const month = utcMonth(now)
+  const current = account.usageMonth >= month
+  const quota = monthlyPageQuota(account.plan)
+  const remainingQuota = Math.max(quota - (current ? account.monthPages : 0), 0)
+  return {
+    month: current ? account.usageMonth : month,
+    quota,
+    remainingQuota,
+    credits: account.credits,
+    total: remainingQuota + account.credits,
+  }
+}
+
 type StoreTarget = { dialect: 'postgres'; url: string } | { dialect: 'sqlite'; filename: string }
 
 function resolveTarget({ databaseUrl, dataDir }: StoreOptions): StoreTarget {
@@ -479,23 +497,8 @@ class KyselyStore implements Store {
   }
 
   async remainingPages(accountId: string, now = this.#now()): Promise<PageBalance | null> {
-    const row = await this.db
-      .selectFrom('accounts')
-      .select(['plan', 'usage_month', 'month_pages', 'credits'])
-      .where('id', '=', accountId)
-      .executeTakeFirst()
-    if (!row) return null
-    const month = utcMonth(now)
-    const current = row.usage_month >= month
-    const quota = monthlyPageQuota(row.plan)
-    const remainingQuota = Math.max(quota - (current ? row.month_pages : 0), 0)
-    return {
-      month: current ? row.usage_month : month,
-      quota,
-      remainingQuota,
-      credits: row.credits,
-      total: remainingQuota + row.credits,
-    }
+    const account = await this.getAccount(accountId)
+    return account && pageBalance(account, now)
   }
 
   async consumeAnonymous(bucketHash: string, day: string, limit: number): Promise<boolean> {

@@ -7,7 +7,7 @@ import { composeFirstOpenEmail, type OpenNotifier } from '../links/notifier.js'
 import type { VisitorInsights } from '../links/visitor-insights.js'
 import { clientIp } from '../plugins/auth.js'
 import { requireJsonContentType } from '../plugins/json-only.js'
-import { RateLimitedError } from '../service/extraction-service.js'
+import { RateLimitedError, rateLimitState } from '../service/extraction-service.js'
 import { clientBucketHash } from '../store/client-bucket.js'
 import { clampDwell } from './dwell-clamp.js'
 import { contentDisposition, pdfFileName } from './pdf-file-name.js'
@@ -93,16 +93,11 @@ export const viewerRoutes: FastifyPluginAsync<ViewerOptions> = async (app, optio
   const assets = await loadViewerAssets()
   const limits = { ...VIEWER_RATE_LIMITS, ...options.rateLimits }
   const secureCookie = new URL(options.baseUrl).protocol === 'https:'
-  const background = new Set<Promise<void>>()
 
   // Encapsulated: the cookie parser and its signing key serve these routes only.
   await app.register(fastifyCookie, { secret: keys.cookie, hook: 'onRequest' })
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(VIEWER_HEADERS)
-  })
-  // Notices under way finish before the app (and the store under them) closes.
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...background])
   })
 
   /** Counts a request of a client network against one route's per-minute limit. */
@@ -110,15 +105,10 @@ export const viewerRoutes: FastifyPluginAsync<ViewerOptions> = async (app, optio
     const client = clientBucketHash(clientIp(request), options.secret)
     const hit = await rateLimiter.hit(`viewer:${route}:${client}`, limits[route], RATE_WINDOW_MS)
     if (hit.allowed) return
+    const state = rateLimitState(hit, RATE_WINDOW_MS / 1000, 'minute')
     throw new RateLimitedError(
-      {
-        limit: hit.limit,
-        remaining: hit.remaining,
-        resetSeconds: Math.ceil(hit.resetMs / 1000),
-        windowSeconds: RATE_WINDOW_MS / 1000,
-        policy: 'minute',
-      },
-      `Rate limit of ${hit.limit} requests per minute reached; retry in ${Math.max(1, Math.ceil(hit.resetMs / 1000))} s`,
+      state,
+      `Rate limit of ${hit.limit} requests per minute reached; retry in ${Math.max(1, state.resetSeconds)} s`,
     )
   }
 
@@ -255,9 +245,9 @@ export const viewerRoutes: FastifyPluginAsync<ViewerOptions> = async (app, optio
               })
           : undefined,
       )
-      // The notice is queued with the visit; sending it does not keep the reader waiting.
-      if (started.noticeId !== undefined)
-        trackInBackground(options.notifier.deliver(started.noticeId))
+      // The notice is queued with the visit; sending it does not keep the reader waiting (the
+      // notifier never rejects, and its close() waits for deliveries under way).
+      if (started.noticeId !== undefined) void options.notifier.deliver(started.noticeId)
       // Set on every counted view, so the cookie lives a year from the last one.
       reply.setCookie(VISITOR_COOKIE, browserId, {
         signed: true,
@@ -388,11 +378,5 @@ export const viewerRoutes: FastifyPluginAsync<ViewerOptions> = async (app, optio
       keys.file,
     )
     return `/d/${link.slug}/file?t=${token}`
-  }
-
-  /** Keeps a delivery under way known, so that closing the app waits for it. */
-  function trackInBackground(task: Promise<void>): void {
-    background.add(task)
-    void task.finally(() => background.delete(task))
   }
 }

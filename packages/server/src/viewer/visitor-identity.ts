@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto'
+import { utcDay } from '../store/calendar.js'
 import { clientBucket } from '../store/client-bucket.js'
 
 /** Name of the first-party cookie that recognises a returning browser. */
@@ -50,8 +51,4 @@ export function dailyHash(
 /** Midnight UTC of the day `now` falls on: daily hashes are looked up from there on. */
 export function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
-}
-
-function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10)
 }
