@@ -1,12 +1,10 @@
+import { looksLikePdf, PDF_SNIFF_BYTES } from '@pdfx/core'
 import { PdfxError } from '@pdfx/schema'
 
 /** Largest PDF fetched from a URL, in bytes: the service's limit (SPEC 8), so both agree. */
 export const MAX_PDF_BYTES = 25 * 2 ** 20
 /** Longest a whole download may take, in milliseconds. */
 export const FETCH_TIMEOUT_MS = 60_000
-/** A PDF's `%PDF-` header may follow up to this many bytes of junk; readers tolerate that. */
-const HEADER_WINDOW_BYTES = 1024
-const PDF_HEADER = new TextEncoder().encode('%PDF-')
 
 /** Options of fetchPdf; tests pass smaller limits. */
 export interface FetchPdfOptions {
@@ -51,9 +49,9 @@ export async function fetchPdf(url: string, options: FetchPdfOptions = {}): Prom
       chunks.push(chunk)
       received += chunk.byteLength
       if (received > maxBytes) throw tooLarge(maxBytes)
-      if (!sniffed && received >= HEADER_WINDOW_BYTES) {
+      if (!sniffed && received >= PDF_SNIFF_BYTES) {
         sniffed = true
-        if (!hasPdfHeader(concat(chunks, received))) throw notAPdf(response)
+        if (!looksLikePdf(concat(chunks, received))) throw notAPdf(response)
       }
     }
   } catch (error) {
@@ -61,17 +59,8 @@ export async function fetchPdf(url: string, options: FetchPdfOptions = {}): Prom
     throw fetchFailure(error, timeoutMs)
   }
   const bytes = concat(chunks, received)
-  if (!sniffed && !hasPdfHeader(bytes)) throw notAPdf(response)
+  if (!sniffed && !looksLikePdf(bytes)) throw notAPdf(response)
   return bytes
-}
-
-/** True when `%PDF-` starts within the first kilobyte. */
-export function hasPdfHeader(bytes: Uint8Array): boolean {
-  const end = Math.min(bytes.length, HEADER_WINDOW_BYTES) - PDF_HEADER.length
-  for (let start = 0; start <= end; start++) {
-    if (PDF_HEADER.every((byte, offset) => bytes[start + offset] === byte)) return true
-  }
-  return false
 }
 
 function concat(chunks: readonly Uint8Array[], length: number): Uint8Array {

@@ -27,7 +27,10 @@ import { readPageGraphics } from './pipeline/rulings.js'
 import { markContinuedTables } from './pipeline/table-continuation.js'
 import { countTableLikeRows } from './pipeline/table-evidence.js'
 import { type RawTextItem, type RawTextStyle, toTextRuns } from './pipeline/text-runs.js'
-import type { Block, Line, PageLayout } from './pipeline/types.js'
+import type { Block, Line, PageLayout, TextRun } from './pipeline/types.js'
+
+/** What a line keeps of its glyph runs once its page's layout is built: nothing (shared). */
+const NO_RUNS: TextRun[] = []
 
 /** The version of the ExtractedDocument wire format this engine produces. */
 const SCHEMA_VERSION = '1.0'
@@ -251,7 +254,7 @@ async function analysePages(
       const order = orderBlocks(blocks)
       // Later stages read lines, never the glyph runs behind them; letting the runs go keeps
       // memory flat over long documents, whose layouts wait for the document-wide analysis.
-      for (const block of order.blocks) for (const line of block.lines) line.runs = []
+      for (const block of order.blocks) for (const line of block.lines) line.runs = NO_RUNS
       pages.push({
         number,
         width: viewport.width,

@@ -1,4 +1,5 @@
 import { isOrderedMarker, listMarker } from './list-markers.js'
+import { PAGE_LABEL } from './page-label.js'
 import type { Block, Line, PageLayout } from './types.js'
 
 /** A block this much larger than the body text is a heading when it is short. */
@@ -116,7 +117,6 @@ export function classifyBlocks(
 
 /** Entries of a contents page end with their page number, or have it beside them. */
 const CONTENTS_ENTRY = /(?:^|\s|\.)(?:\d{1,4}|[ivxlc]{1,6})$/i
-const PAGE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,6})$/i
 /** Contents entries on a page, at least, for it to be a table of contents. */
 const MIN_CONTENTS_ENTRIES = 8
 
@@ -131,7 +131,7 @@ function isContentsPage(page: PageLayout): boolean {
     const block = blocks[i] as Block
     const next = blocks[i + 1]
     counted++
-    const number = next && PAGE_NUMBER.test(plainText(next).trim()) ? next : undefined
+    const number = next && PAGE_LABEL.test(plainText(next).trim()) ? next : undefined
     if (number && Math.abs(number.top - block.top) < 0.5 * block.fontSize) {
       // A title and its page number set apart on the same row: one entry.
       entries++

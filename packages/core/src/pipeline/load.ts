@@ -4,6 +4,7 @@ import { PdfxError } from '@pdfx/schema'
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { assertNoFlateBomb } from './flate-guard.js'
 import { MAX_IMAGE_PIXELS } from './images.js'
+import { looksLikePdf } from './pdf-header.js'
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs')
 
@@ -127,23 +128,6 @@ export async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<
     getPage: (pageNumber) => document.getPage(pageNumber),
     destroy: () => document.destroy(),
   }
-}
-
-/** A PDF starts with `%PDF-`, possibly after some junk (readers accept up to 1 KB of it). */
-function looksLikePdf(bytes: Uint8Array): boolean {
-  const end = Math.min(bytes.length - 4, 1024)
-  for (let i = 0; i < end; i++) {
-    if (
-      bytes[i] === 0x25 &&
-      bytes[i + 1] === 0x50 &&
-      bytes[i + 2] === 0x44 &&
-      bytes[i + 3] === 0x46 &&
-      bytes[i + 4] === 0x2d
-    ) {
-      return true
-    }
-  }
-  return false
 }
 
 /** Maps pdf.js load failures onto our stable error codes. */

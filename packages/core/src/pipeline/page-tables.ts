@@ -1,6 +1,7 @@
 import type { Table, TableCell } from '@pdfx/schema'
 import { type AlignedGrid, alignIntoGrid, cellPieces, groupRows } from './aligned-grid.js'
 import { groupLines } from './lines.js'
+import { PAGE_LABEL } from './page-label.js'
 import { roundBox } from './points.js'
 import type { GridCell, RuledBand, RuledGrid, Rulings } from './ruled-grids.js'
 import type { Block, Line, TextRun } from './types.js'
@@ -352,7 +353,7 @@ function looksLikeContents(grid: AlignedGrid): boolean {
   const numbers = grid.cells
     .filter((cell) => cell.column === last)
     .map((cell) => cellText(cell.lines))
-  if (numbers.length < 3 || !numbers.every((text) => /^(?:\d{1,4}|[ivxlc]{1,6})$/i.test(text))) {
+  if (numbers.length < 3 || !numbers.every((text) => PAGE_LABEL.test(text))) {
     return false
   }
   const pages = numbers.map(Number).filter((page) => !Number.isNaN(page))

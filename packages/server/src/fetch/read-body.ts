@@ -1,6 +1,6 @@
+import { looksLikePdf, PDF_SNIFF_BYTES } from '@pdfx/core'
 import { PdfxError } from '@pdfx/schema'
 import type { Response } from 'undici'
-import { looksLikePdf, PDF_SNIFF_BYTES } from './sniff.js'
 
 /**
  * Reads a response body into memory, at most `maxBytes` decoded bytes. Refuses early on a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { looksLikePdf } from '../../src/fetch/sniff.js'
+import { looksLikePdf } from './pdf-header.js'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 
