@@ -17,3 +17,12 @@ export function paint(
 ): string {
   return enabled ? styleText(color, text) : text
 }
+
+/**
+ * Columns of the terminal stdout writes to, for tables narrowed to fit; undefined in a pipe (or a
+ * terminal too narrow to be worth it), where each row stays on one line for grep and the like.
+ */
+export function stdoutWidth(): number | undefined {
+  const columns = process.stdout.isTTY ? process.stdout.columns : 0
+  return columns >= 40 ? columns : undefined
+}

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS, type OutputKind } from '@pdfx/schema'
+import { DEFAULT_OUTPUTS, MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS, type OutputKind } from '@pdfx/schema'
 import type { Command } from 'commander'
 import { explainApiError, openClient } from '../api-client.js'
 import { EXIT, type ExitCode } from '../exit-codes.js'
@@ -151,7 +151,7 @@ async function remoteExtractor(settings: ExtractSettings, jobs: number): Promise
 function outputsOf(flags: ExtractFlags): OutputKind[] {
   if (flags.format === 'markdown') return ['markdown']
   if (flags.format === 'chunks') return ['chunks']
-  return flags.outputs ?? ['markdown', 'elements']
+  return flags.outputs ?? [...DEFAULT_OUTPUTS]
 }
 
 /**

@@ -3,6 +3,7 @@ import { type Credentials, explainApiError, openClient } from '../api-client.js'
 import { EXIT, type ExitCode } from '../exit-codes.js'
 import { renderCreated, renderLinkList, renderLinkStats } from '../render-links.js'
 import { formatError } from '../report-error.js'
+import { stdoutWidth } from '../terminal.js'
 import type { CreateFlags, JsonFlags, StatsFlags } from './links.js'
 
 /** Runs `pdfx links create`: the public URL on stdout, details on stderr. */
@@ -33,7 +34,7 @@ export function runLinksList(flags: JsonFlags): Promise<ExitCode> {
       process.stderr.write('pdfx: no Doc Links yet; create one with "pdfx links create <url>"\n')
       return
     }
-    process.stdout.write(renderLinkList(list.links, { nowMs: Date.now(), width: terminalWidth() }))
+    process.stdout.write(renderLinkList(list.links, { nowMs: Date.now(), width: stdoutWidth() }))
   })
 }
 
@@ -42,7 +43,7 @@ export function runLinksStats(id: string, flags: StatsFlags): Promise<ExitCode> 
   return withClient(async (client) => {
     const stats = await client.links.get(id, { includeVisits: flags.visits ?? false })
     if (flags.json) return writeJson(stats)
-    const width = terminalWidth()
+    const width = stdoutWidth()
     process.stdout.write(renderLinkStats(stats, { nowMs: Date.now(), width }))
   })
 }
@@ -76,10 +77,4 @@ async function withClient(work: (client: Pdfx) => Promise<void>): Promise<ExitCo
 
 function writeJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
-}
-
-/** Columns of the terminal stdout writes to; undefined in a pipe, where rows are not wrapped. */
-function terminalWidth(): number | undefined {
-  const columns = process.stdout.isTTY ? process.stdout.columns : 0
-  return columns >= 40 ? columns : undefined
 }

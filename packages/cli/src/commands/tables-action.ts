@@ -4,6 +4,7 @@ import { blamePagesOption, pagesOption } from '../extract-job.js'
 import { readInput } from '../read-input.js'
 import { renderTables } from '../render-tables.js'
 import { formatError, formatWarning } from '../report-error.js'
+import { stdoutWidth } from '../terminal.js'
 import { resolveOneInput } from './one-input.js'
 import type { TablesFlags } from './tables.js'
 
@@ -22,10 +23,7 @@ export async function runTables(arg: string, flags: TablesFlags): Promise<ExitCo
     const chosen = tables.map(({ elementId: _elementId, continued: _continued, ...table }) => table)
     for (const warning of warnings) process.stderr.write(formatWarning(warning, input.label))
     if (chosen.length === 0) process.stderr.write(`pdfx: ${input.label}: no tables found\n`)
-    // Only a terminal gets narrowed columns; a pipe gets each row on one line, for grep and the like.
-    const columns = process.stdout.isTTY ? process.stdout.columns : 0
-    const width = columns >= 40 ? columns : undefined
-    process.stdout.write(renderTables(chosen, warnings, flags.format, width))
+    process.stdout.write(renderTables(chosen, warnings, flags.format, stdoutWidth()))
     return EXIT.ok
   } catch (error) {
     process.stderr.write(formatError(error, input.label))
