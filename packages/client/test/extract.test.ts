@@ -1,7 +1,8 @@
 import { ExtractedDocumentSchema, isPdfxError } from '@pdfx/schema'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { closedLoopbackPort } from '../../server/test/fetch/loopback-server.js'
-import { Pdfx, PdfxApiError, type PdfxOptions } from '../src/index.js'
+import { Pdfx, type PdfxOptions } from '../src/index.js'
+import { apiError } from './api-error.js'
 import {
   type ContractServer,
   recordingFetch,
@@ -25,16 +26,6 @@ beforeEach(() => server.clock.nextMinute())
 
 function anonymous(options: PdfxOptions = {}): Pdfx {
   return new Pdfx({ baseUrl: server.url, apiKey: null, ...options })
-}
-
-/** The rejection of `promise`, which must be a PdfxApiError. */
-async function apiError(promise: Promise<unknown>): Promise<PdfxApiError> {
-  const error = await promise.then(
-    () => expect.unreachable('the call succeeded'),
-    (reason: unknown) => reason,
-  )
-  expect(error).toBeInstanceOf(PdfxApiError)
-  return error as PdfxApiError
 }
 
 describe('extract against a real server', { timeout: TIMEOUT_MS }, () => {

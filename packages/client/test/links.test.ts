@@ -1,6 +1,7 @@
 import { DocLinkSchema } from '@pdfx/schema'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { Pdfx, PdfxApiError, type PdfxOptions } from '../src/index.js'
+import { Pdfx, type PdfxOptions } from '../src/index.js'
+import { apiError } from './api-error.js'
 import {
   type ContractServer,
   recordingFetch,
@@ -23,15 +24,6 @@ beforeEach(() => server.clock.nextMinute())
 async function client(plan: 'free' | 'pro' = 'free', options: PdfxOptions = {}) {
   const { key } = await server.newKey(plan)
   return new Pdfx({ baseUrl: server.url, apiKey: key, ...options })
-}
-
-async function apiError(promise: Promise<unknown>): Promise<PdfxApiError> {
-  const error = await promise.then(
-    () => expect.unreachable('the call succeeded'),
-    (reason: unknown) => reason,
-  )
-  expect(error).toBeInstanceOf(PdfxApiError)
-  return error as PdfxApiError
 }
 
 describe('Doc Links against a real server', { timeout: TIMEOUT_MS }, () => {

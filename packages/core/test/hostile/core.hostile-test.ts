@@ -4,10 +4,9 @@
  * Named `*.hostile-test.ts` so that `pnpm test` leaves it out; `pnpm test:hostile` runs it.
  */
 import { createInflate, inflateSync } from 'node:zlib'
-import { ExtractedDocumentSchema, isPdfxError } from '@pdfx/schema'
 import { describe, expect, it } from 'vitest'
-import { extract } from '../../src/index.js'
 import { loadPdfJs } from '../../src/pipeline/load.js'
+import { extractOutcome } from './extract-outcome.js'
 import {
   HOSTILE_CASES,
   type HostileOutcome,
@@ -52,21 +51,6 @@ function observedSummary(observed: Observed): Record<string, unknown> {
     // The whole Markdown only when the expected text is missing from it.
     text: observed.markdown.includes(READABLE_TEXT) ? READABLE_TEXT : observed.markdown,
     ...(observed.title !== undefined && { title: observed.title }),
-  }
-}
-
-async function extractInProcess(bytes: Uint8Array): Promise<Observed> {
-  try {
-    const document = ExtractedDocumentSchema.parse(await extract(bytes))
-    return {
-      kind: 'document',
-      pages: document.source.pages,
-      markdown: document.markdown,
-      ...(document.title !== undefined && { title: document.title }),
-    }
-  } catch (error) {
-    if (isPdfxError(error)) return { kind: 'error', code: error.code, message: error.message }
-    return { kind: 'crash', message: error instanceof Error ? String(error.stack) : String(error) }
   }
 }
 
@@ -143,7 +127,7 @@ describe('hostile PDFs through extract() in this process', () => {
     }) => {
       const bytes = hostile.bytes()
       const started = performance.now()
-      const observed = await extractInProcess(bytes)
+      const observed = await extractOutcome(bytes)
       await annotate(`${summaryLine(observed)} in ${Math.round(performance.now() - started)} ms`)
       expect(observedSummary(observed)).toEqual(expectedSummary(hostile.expected))
     })

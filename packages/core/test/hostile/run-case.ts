@@ -4,9 +4,8 @@
  * peak resident set of this process. Run by `runInChild` in core.hostile-test.ts; a fresh process
  * per case keeps the peak memory of one case apart from the others.
  */
-import { ExtractedDocumentSchema, isPdfxError } from '@pdfx/schema'
-import { extract } from '../../src/index.js'
 import { loadPdfJs } from '../../src/pipeline/load.js'
+import { extractOutcome } from './extract-outcome.js'
 import { hostileCase } from './hostile-pdfs.js'
 import type { ChildReport } from './run-in-child.js'
 
@@ -16,7 +15,7 @@ const bytes = hostileCase(name).bytes()
 // Loaded first, so that the time is the case's own and every peak includes the engine at rest.
 await loadPdfJs()
 const started = performance.now()
-const outcome = await outcomeOf(bytes)
+const outcome = await extractOutcome(bytes)
 const report: ChildReport = {
   outcome,
   elapsedMs: Math.round(performance.now() - started),
@@ -24,19 +23,3 @@ const report: ChildReport = {
   maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
 }
 process.stdout.write(`${JSON.stringify(report)}\n`)
-
-async function outcomeOf(input: Uint8Array): Promise<ChildReport['outcome']> {
-  try {
-    // A document that does not validate throws here and is reported as a crash.
-    const document = ExtractedDocumentSchema.parse(await extract(input))
-    return {
-      kind: 'document',
-      pages: document.source.pages,
-      markdown: document.markdown,
-      ...(document.title !== undefined && { title: document.title }),
-    }
-  } catch (error) {
-    if (isPdfxError(error)) return { kind: 'error', code: error.code, message: error.message }
-    return { kind: 'crash', message: error instanceof Error ? String(error.stack) : String(error) }
-  }
-}
