@@ -1,16 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createExtractionPool, type ExtractionPool } from '../../server/src/isolation/index.js'
 import {
-  ManualClock,
+  type ManualClock,
   type PdfOrigin,
-  startPdfOrigin,
-  startTestServer,
+  startLiveServer,
   type TestServer,
   TIMEOUT_MS,
 } from '../../server/test/app/harness.js'
+import { closedLoopbackPort } from '../../server/test/fetch/loopback-server.js'
 
 export { TIMEOUT_MS }
 
@@ -31,32 +29,10 @@ export interface ApiServer {
   close(): Promise<void>
 }
 
-/** Starts the PDF origin, one extraction child and the server. */
+/** Starts the PDF origin, one extraction child and the server, its clock at the real time. */
 export async function startApiServer(): Promise<ApiServer> {
-  const pool: ExtractionPool = createExtractionPool({ size: 1, prestart: true })
-  const clock = new ManualClock(new Date().toISOString())
-  const origin = await startPdfOrigin()
-  const app = await startTestServer({ pool, clock })
-  let accounts = 0
-  return {
-    app,
-    url: app.url,
-    origin,
-    clock,
-    async newKey(plan = 'free') {
-      accounts++
-      const created = await app.server.store.createAccount({
-        email: `cli-${accounts}-${Date.now()}@example.com`,
-        plan,
-      })
-      return created.apiKey
-    },
-    async close() {
-      await app.close()
-      await origin.close()
-      await pool.close()
-    },
-  }
+  const live = await startLiveServer({ clockStart: new Date().toISOString() })
+  return { ...live, newKey: async (plan) => (await live.newKey(plan)).key }
 }
 
 /**
@@ -87,10 +63,5 @@ export async function freshHome(): Promise<{
 
 /** An http origin on 127.0.0.1 where nothing listens: a port that was free a moment ago. */
 export async function deadOrigin(): Promise<string> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const address = probe.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  await new Promise((resolve) => probe.close(resolve))
-  return `http://127.0.0.1:${port}`
+  return `http://127.0.0.1:${await closedLoopbackPort()}`
 }

@@ -1,6 +1,6 @@
 import { buildPdf } from '../../../core/test/pdf-builder.js'
 import { loadConfig } from '../../src/config.js'
-import type { ExtractionPool } from '../../src/isolation/index.js'
+import { createExtractionPool, type ExtractionPool } from '../../src/isolation/index.js'
 import type { LimitOverrides } from '../../src/limits/index.js'
 import type { LinkLimits } from '../../src/links/link-service.js'
 import { type OpenServerOptions, openServer, type PdfxServer } from '../../src/server.js'
@@ -69,6 +69,55 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   })
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' })
   return { server, url, close: () => server.close() }
+}
+
+/** A listening server with its own pool and PDF origin, for other packages' contract tests. */
+export interface LiveServer {
+  app: TestServer
+  /** `http://127.0.0.1:port` of the API. */
+  url: string
+  origin: PdfOrigin
+  clock: ManualClock
+  /** Creates an account and returns it with its first API key. */
+  newKey(plan?: 'free' | 'pro'): Promise<{ accountId: string; key: string }>
+  close(): Promise<void>
+}
+
+/**
+ * Starts one extraction child, the PDF origin (see `startPdfOrigin`) and a server on them, with
+ * `limits` if given; the clock starts at `clockStart` (a fixed instant by default).
+ */
+export async function startLiveServer(
+  options: { limits?: LimitOverrides; clockStart?: string } = {},
+): Promise<LiveServer> {
+  const pool = createExtractionPool({ size: 1, prestart: true })
+  const clock = new ManualClock(options.clockStart)
+  const origin = await startPdfOrigin()
+  const app = await startTestServer({
+    pool,
+    clock,
+    ...(options.limits && { limits: options.limits }),
+  })
+  let accounts = 0
+  return {
+    app,
+    url: app.url,
+    origin,
+    clock,
+    async newKey(plan = 'free') {
+      accounts++
+      const created = await app.server.store.createAccount({
+        email: `live-${accounts}-${Date.now()}@example.com`,
+        plan,
+      })
+      return { accountId: created.account.id, key: created.apiKey }
+    },
+    async close() {
+      await app.close()
+      await origin.close()
+      await pool.close()
+    },
+  }
 }
 
 /** A response read in full; `body` is the parsed JSON. */
