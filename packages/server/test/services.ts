@@ -7,17 +7,23 @@
 // its name, unless PDFX_REQUIRE_SERVICES=1 (CI), where asking for the service throws.
 
 import { execFile, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { accessSync, chownSync, constants, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { connect, createServer } from 'node:net'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { promisify } from 'node:util'
-import pg from 'pg'
 import { inject } from 'vitest'
+import {
+  createDatabase,
+  probePostgres,
+  probeRedis,
+  type ServiceUrl,
+  SHARED_POSTGRES_URL,
+  SHARED_REDIS_URL,
+  withClient,
+} from './service-probe.js'
 
-/** A service's URL, or why there is none. */
-export type ServiceUrl = { url: string; reason?: undefined } | { url: null; reason: string }
+export type { ServiceUrl }
 
 /** What global-setup.ts hands to the test workers. */
 export interface TestServices {
@@ -37,9 +43,6 @@ interface Started {
   stop: () => Promise<void>
 }
 
-const SHARED_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test'
-const SHARED_REDIS_URL = 'redis://127.0.0.1:6379'
-const PROBE_TIMEOUT_MS = 2_000
 const run = promisify(execFile)
 // One accessor, because the compiler wants index access and the linter wants dotted names.
 const env = (name: string): string | undefined => process.env[name]
@@ -58,21 +61,10 @@ export async function redisUrl(): Promise<ServiceUrl> {
  * Creates an empty database `pdfx_test_<random>` on the server of `serverUrl`, so parallel test files
  * never share tables. `drop` removes it, closing connections still open to it.
  */
-export async function createTestDatabase(
+export function createTestDatabase(
   serverUrl: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `pdfx_test_${randomBytes(6).toString('hex')}`
-  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`))
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await withClient(serverUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-      )
-    },
-  }
+  return createDatabase(serverUrl, 'pdfx_test')
 }
 
 function required(service: string, result: ServiceUrl): ServiceUrl {
@@ -148,13 +140,7 @@ async function findPostgres(): Promise<ServiceUrl> {
   if (configured === undefined && env('PDFX_TEST_SERVICES') === 'private') {
     return { url: null, reason: 'PDFX_TEST_SERVICES=private' }
   }
-  const url = configured ?? SHARED_POSTGRES_URL
-  try {
-    await withClient(url, (client) => client.query('SELECT 1'))
-    return { url }
-  } catch (error) {
-    return { url: null, reason: `no PostgreSQL at ${redact(url)} (${String(error)})` }
-  }
+  return probePostgres(configured ?? SHARED_POSTGRES_URL)
 }
 
 async function findRedis(): Promise<ServiceUrl> {
@@ -162,46 +148,7 @@ async function findRedis(): Promise<ServiceUrl> {
   if (configured === undefined && env('PDFX_TEST_SERVICES') === 'private') {
     return { url: null, reason: 'PDFX_TEST_SERVICES=private' }
   }
-  const url = configured ?? SHARED_REDIS_URL
-  return (await pingRedis(url)) ? { url } : { url: null, reason: `no Redis at ${redact(url)}` }
-}
-
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: PROBE_TIMEOUT_MS })
-  // A failed connection also emits 'error'; the rejected connect() already reports it.
-  client.on('error', () => {})
-  await client.connect()
-  try {
-    return await use(client)
-  } finally {
-    await client.end()
-  }
-}
-
-/** Whether a Redis server answers PING at `url`, spoken over a raw socket to need no client. */
-function pingRedis(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url)
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379) })
-    const finish = (answer: boolean) => {
-      socket.destroy()
-      resolve(answer)
-    }
-    let received = ''
-    socket.setTimeout(PROBE_TIMEOUT_MS, () => finish(false))
-    socket.on('error', () => finish(false))
-    socket.on('connect', () => socket.write('PING\r\n'))
-    socket.on('data', (chunk) => {
-      received += chunk.toString('latin1')
-      if (received.includes('\r\n')) finish(received.startsWith('+PONG'))
-    })
-  })
-}
-
-function redact(url: string): string {
-  const parsed = new URL(url)
-  if (parsed.password) parsed.password = '***'
-  return parsed.toString()
+  return probeRedis(configured ?? SHARED_REDIS_URL)
 }
 
 /** Starts a throw-away PostgreSQL cluster, or says why it cannot. */
@@ -278,7 +225,7 @@ async function startRedis(): Promise<Started | string> {
     rmSync(dir, { recursive: true, force: true })
   }
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    if (await pingRedis(url)) return { url, stop }
+    if ((await probeRedis(url)).url !== null) return { url, stop }
     if (child.exitCode !== null) break
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
