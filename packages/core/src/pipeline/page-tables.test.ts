@@ -201,4 +201,33 @@ describe('detectTables', () => {
     })
     expect(detectTables(short, rules, [], 1, false).tables).toEqual([])
   })
+  it('leaves a framed chart legend alone: labels scattered over two columns, one per row', () => {
+    const frame = ruledGrid([90, 500], [100, 300])
+    // A pie chart's value labels and its legend: after the first line, no row has two cells.
+    const rows = [
+      ['16 (7%)', 'Government'],
+      ['7 (3%)', ''],
+      ['', '57 (24%)'],
+      ['', 'Other State Institutions'],
+      ['31 (13%)', ''],
+      ['', 'Civil Society Organizations'],
+      ['19 (8%)', ''],
+    ]
+    const runs = textRows(rows, [110, 380], 120, 24)
+    expect(detectTables(runs, frame, [], 1, false).tables).toEqual([])
+    // The same frame around a fill-in list (a header of several cells, items under its first
+    // column) is a table.
+    const list = textRows(
+      [['Item', 'Done', 'Notes'], ['Passport'], ['Tickets'], ['Visa']],
+      [110, 300, 400],
+      120,
+      24,
+    )
+    expect(texts(detectTables(list, frame, [], 1, false).tables[0]?.table)).toEqual([
+      ['Item', 'Done', 'Notes'],
+      ['Passport', '', ''],
+      ['Tickets', '', ''],
+      ['Visa', '', ''],
+    ])
+  })
 })

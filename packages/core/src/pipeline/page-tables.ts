@@ -281,14 +281,19 @@ function boxedColumnTable(
  * over short one-cell rows (a list of items whose other columns are left blank to fill in).
  */
 function bandRowsAgree(grid: AlignedGrid): boolean {
-  const multi = grid.rows.filter((row) => row.length >= 2).length
+  // Cells, not pieces of text: two pieces in one column are one cell's words.
+  const cellsPerRow = new Array<number>(grid.rows.length).fill(0)
+  for (const cell of grid.cells) cellsPerRow[cell.row] = (cellsPerRow[cell.row] as number) + 1
+  const multi = cellsPerRow.filter((count) => count >= 2).length
   if (multi >= 2) return true
-  const [header, ...rest] = grid.rows
+  // The items of a fill-in list all stand in the first column, under the header.
+  const items = grid.cells.filter((cell) => cell.row > 0)
   return (
     multi === 1 &&
-    (header?.length ?? 0) >= 2 &&
-    rest.length >= 2 &&
-    rest.every((row) => row.every((line) => line.text.length <= 40))
+    (cellsPerRow[0] as number) >= 2 &&
+    grid.rows.length >= 3 &&
+    items.every((cell) => cell.column === 0) &&
+    items.every((cell) => cellText(cell.lines).length <= 40)
   )
 }
 
