@@ -86,6 +86,21 @@ describe('findRulings', () => {
     expect(found?.cells[0]?.bbox).toEqual([100, 100, 200, 140])
   })
 
+  it('opens a column at each side where the row rules reach past the outer verticals', () => {
+    // Rules between the columns only; the row rules run from 50 to 350.
+    const rulings = {
+      horizontal: [120, 140, 160].map((y) => h(y, 50, 350)),
+      vertical: [100, 200, 300].map((x) => v(x, 100, 160)),
+    }
+    const [found] = findRulings(rulings).grids
+    expect(found?.xs).toEqual([50, 100, 200, 300, 350])
+    expect(found?.bbox).toEqual([50, 100, 350, 160])
+    // One rule drawn long past the verticals is not enough: no open column from it.
+    const underlined = grid([100, 200, 300], [100, 120, 140])
+    underlined.horizontal[2] = h(140, 20, 300)
+    expect(findRulings(underlined).grids[0]?.xs).toEqual([100, 200, 300])
+  })
+
   it('reads rules drawn one cell at a time as whole grid lines', () => {
     const xs = [100, 200, 300]
     const ys = [100, 120, 140]

@@ -9,6 +9,8 @@ const SNAP = 2.5
 const GRID_SNAP = 6
 /** An edge counts as drawn when rulings cover this share of it. */
 const EDGE_COVERAGE = 0.6
+/** Horizontal rules that must reach past the outer verticals to open a column beyond them. */
+const OPEN_SIDE_RULES = 2
 
 /** A cell of a ruled grid: its top-left grid position, its spans and its box. */
 export interface GridCell {
@@ -262,6 +264,12 @@ function buildGrid(
   const bottom = Math.max(...vertical.map((v) => v.y2))
   if (top < (ys[0] as number) - GRID_SNAP) ys.unshift(top)
   if (bottom > (ys[ys.length - 1] as number) + GRID_SNAP) ys.push(bottom)
+  // Tables ruled between columns but not at their sides have rows ruled past the outer
+  // verticals: where several rules reach out, the grid has an open column there.
+  const outLeft = horizontal.filter((h) => h.x1 < (xs[0] as number) - GRID_SNAP)
+  const outRight = horizontal.filter((h) => h.x2 > (xs[xs.length - 1] as number) + GRID_SNAP)
+  if (outLeft.length >= OPEN_SIDE_RULES) xs.unshift(Math.min(...outLeft.map((h) => h.x1)))
+  if (outRight.length >= OPEN_SIDE_RULES) xs.push(Math.max(...outRight.map((h) => h.x2)))
   const rows = ys.length - 1
   const columns = xs.length - 1
   if (rows < 1 || columns < 2) return undefined
