@@ -3,7 +3,14 @@ import { type AlignedGrid, alignIntoGrid, cellPieces, groupRows } from './aligne
 import { groupLines } from './lines.js'
 import { PAGE_LABEL } from './page-label.js'
 import { roundBox } from './points.js'
-import type { GridCell, RuledBand, RuledGrid, Rulings } from './ruled-grids.js'
+import {
+  type GridCell,
+  interval,
+  type RuledBand,
+  type RuledGrid,
+  type Rulings,
+} from './ruled-grids.js'
+import { splitStackedRows } from './stacked-rows.js'
 import type { Block, Line, TextRun } from './types.js'
 
 /** Text cells of a borderless table are short: longer ones are prose set in columns. */
@@ -107,21 +114,9 @@ function looksLikeChart(
   return empty >= 3 && empty >= 0.5 * inside
 }
 
-/** Index of the interval of sorted `edges` that holds `value` (edges included), or -1. */
-function interval(edges: readonly number[], value: number): number {
-  if (value < (edges[0] as number) || value > (edges[edges.length - 1] as number)) return -1
-  let low = 0
-  let high = edges.length - 2
-  while (low < high) {
-    const middle = (low + high + 1) >> 1
-    if ((edges[middle] as number) <= value) low = middle
-    else high = middle - 1
-  }
-  return low
-}
-
 /** Fills the cells of a ruled grid with the text whose centre lies inside each. */
-function ruledTable(grid: RuledGrid, runs: readonly TextRun[], page: number): Block | undefined {
+function ruledTable(drawn: RuledGrid, runs: readonly TextRun[], page: number): Block | undefined {
+  const grid = splitStackedRows(drawn, runs)
   const rows = grid.ys.length - 1
   const columns = grid.xs.length - 1
   // Which cell covers each grid position, so a run finds its cell by two binary searches.

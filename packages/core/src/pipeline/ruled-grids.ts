@@ -361,3 +361,16 @@ function nearest(lines: readonly number[], position: number): number {
   }
   return best
 }
+
+/** Index of the interval of sorted `edges` that holds `value` (edges included), or -1. */
+export function interval(edges: readonly number[], value: number): number {
+  if (value < (edges[0] as number) || value > (edges[edges.length - 1] as number)) return -1
+  let low = 0
+  let high = edges.length - 2
+  while (low < high) {
+    const middle = (low + high + 1) >> 1
+    if ((edges[middle] as number) <= value) low = middle
+    else high = middle - 1
+  }
+  return low
+}
