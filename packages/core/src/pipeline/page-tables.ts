@@ -1,5 +1,6 @@
 import type { Table, TableCell } from '@pdfx/schema'
 import { type AlignedGrid, alignIntoGrid, cellPieces, groupRows } from './aligned-grid.js'
+import { dropEmptyGridLines } from './empty-grid-lines.js'
 import { groupLines } from './lines.js'
 import { PAGE_LABEL } from './page-label.js'
 import { roundBox } from './points.js'
@@ -116,7 +117,7 @@ function looksLikeChart(
 
 /** Fills the cells of a ruled grid with the text whose centre lies inside each. */
 function ruledTable(drawn: RuledGrid, runs: readonly TextRun[], page: number): Block | undefined {
-  const grid = splitStackedRows(drawn, runs)
+  const grid = splitStackedRows(dropEmptyGridLines(drawn, runs), runs)
   const rows = grid.ys.length - 1
   const columns = grid.xs.length - 1
   // Which cell covers each grid position, so a run finds its cell by two binary searches.
