@@ -164,6 +164,21 @@ describe('findRulings', () => {
     expect(bands).toEqual([{ ys: [100, 118, 190], left: 72, right: 540, framed: false }])
   })
 
+  it('extends a band to the total row that its label rule runs on to', () => {
+    // The rule after the label column continues 14 pt below the closing rule.
+    const { bands } = findRulings({
+      horizontal: [h(100, 72, 540), h(118, 72, 540), h(190, 72, 540)],
+      vertical: [v(230, 100, 204)],
+    })
+    expect(bands).toEqual([{ ys: [100, 118, 190, 204], left: 72, right: 540, framed: false }])
+    // A rule at a box's side, running far down the page, does not stretch the box.
+    const boxed = findRulings({
+      horizontal: [h(700, 30, 50), h(720, 30, 50)],
+      vertical: [v(30, 700, 720), v(50, 80, 720)],
+    })
+    expect(boxed.bands.map((band) => band.ys)).toEqual([[700, 720]])
+  })
+
   it('does not stack rules of different widths into a band', () => {
     const { bands } = findRulings({ horizontal: [h(100, 72, 540), h(200, 72, 200)], vertical: [] })
     expect(bands).toEqual([])

@@ -68,10 +68,27 @@ export function findRulings(graphics: Pick<PageGraphics, 'horizontal' | 'vertica
       const grid = buildGrid(group.xs, ys, group.h, group.v)
       if (grid) result.grids.push(grid)
     } else if (ys.length >= 2) {
+      extendToInnerRules(ys, group)
       result.bands.push({ ys, left: group.left, right: group.right, framed: group.xs.length === 2 })
     }
   }
   return result
+}
+
+/**
+ * A rule between the label column and the figures may run on past the outer horizontal rules
+ * (a total row under the table's closing rule): the band reaches as far, by a few rows at most.
+ * Rules at the band's sides do not count: a frame belongs to its box.
+ */
+function extendToInnerRules(ys: number[], group: PlacedGroup): void {
+  const inner = group.v.filter((v) => v.x1 > group.left + SNAP && v.x1 < group.right - SNAP)
+  if (inner.length === 0) return
+  const top = Math.min(...inner.map((v) => v.y1))
+  const bottom = Math.max(...inner.map((v) => v.y2))
+  const first = ys[0] as number
+  const last = ys[ys.length - 1] as number
+  if (top < first - GRID_SNAP && top >= first - STRIPE_GAP) ys.unshift(top)
+  if (bottom > last + GRID_SNAP && bottom <= last + STRIPE_GAP) ys.push(bottom)
 }
 
 interface Group {
