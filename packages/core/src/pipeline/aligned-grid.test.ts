@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { alignIntoGrid, cellPieces } from './aligned-grid.js'
+import { alignIntoGrid, cellPieces, mergeWrappedRows } from './aligned-grid.js'
 import { makeLine } from './lines.js'
 import { run } from './test-helpers.js'
 import type { Line } from './types.js'
@@ -126,5 +126,43 @@ describe('alignIntoGrid', () => {
     const words = [100, 114, 128].flatMap((y) => row(y, ['left', 10], ['right', 33]))
     expect(alignIntoGrid(words)).toBeUndefined()
     expect(alignIntoGrid([])).toBeUndefined()
+  })
+})
+
+describe('mergeWrappedRows', () => {
+  const table = [
+    ...row(100, ['Region', 10], ['Fraction', 120]),
+    // The last column title wraps onto a second line.
+    ...row(112, ['of wealth', 120]),
+    ...row(124, ['North', 10], ['17.4%', 120]),
+    // A label wrapped in the body, continuing in lower case.
+    ...row(136, ['South and', 10], ['22.5%', 120]),
+    ...row(148, ['east', 10]),
+    // A label alone that starts a new row (a group label): not a continuation.
+    ...row(160, ['Islands', 10]),
+    ...row(172, ['West', 10], ['9.1%', 120]),
+  ]
+
+  it('joins wrapped column titles and wrapped labels to the row they continue', () => {
+    const grid = alignIntoGrid(table)
+    expect(grid?.rows).toHaveLength(7)
+    expect(cellTexts(mergeWrappedRows(grid as NonNullable<typeof grid>))).toEqual([
+      [0, 0, 1, 'Region'],
+      [0, 1, 1, 'Fraction of wealth'],
+      [1, 0, 1, 'North'],
+      [1, 1, 1, '17.4%'],
+      [2, 0, 1, 'South and east'],
+      [2, 1, 1, '22.5%'],
+      [3, 0, 1, 'Islands'],
+      [4, 0, 1, 'West'],
+      [4, 1, 1, '9.1%'],
+    ])
+  })
+
+  it('keeps rows with a rule between them apart', () => {
+    const grid = alignIntoGrid(table) as NonNullable<ReturnType<typeof alignIntoGrid>>
+    // Rules under the title's first line and under "South and".
+    const merged = mergeWrappedRows(grid, [103, 139])
+    expect(merged.rows).toHaveLength(7)
   })
 })

@@ -1,3 +1,4 @@
+import { isFigure } from './figure.js'
 import { makeLine } from './lines.js'
 import type { Line, TextRun } from './types.js'
 
@@ -160,6 +161,72 @@ export function alignIntoGrid(lines: readonly Line[]): AlignedGrid | undefined {
   })
   dropSpannedColumns(columns, cells)
   return { rows, columns, cells }
+}
+
+/**
+ * Joins a row to the one above when it only continues that row's cells: each of its cells
+ * sits under a cell of the row above, one line below it. In the header (the rows above the
+ * first figure) that is a wrapped column title; in the body the continuation must also read
+ * as one (it starts in lower case), since a label alone under a row is often a row of its own.
+ * Rows with a rule between them (`rules`, the y of each) stay apart.
+ */
+export function mergeWrappedRows(grid: AlignedGrid, rules: readonly number[] = []): AlignedGrid {
+  const byRow = grid.rows.map(() => [] as AlignedCell[])
+  for (const cell of grid.cells) (byRow[cell.row] as AlignedCell[]).push(cell)
+  const firstFigureRow = byRow.findIndex((cells) =>
+    cells.some((cell) => cell.lines.some((line) => isFigure(line.text))),
+  )
+  const rows: Line[][] = []
+  const merged: AlignedCell[][] = []
+  grid.rows.forEach((row, index) => {
+    const cells = byRow[index] as AlignedCell[]
+    const above = merged[merged.length - 1]
+    const header = index < firstFigureRow
+    const rowAbove = rows[rows.length - 1]
+    if (
+      above &&
+      rowAbove &&
+      !ruledBetween(rowAbove, row, rules) &&
+      continuesRow(cells, above, row, rowAbove, header)
+    ) {
+      for (const cell of cells) {
+        const target = above.find((other) => other.column === cell.column) as AlignedCell
+        target.lines.push(...cell.lines)
+      }
+      rowAbove.push(...row)
+      return
+    }
+    rows.push([...row])
+    merged.push(cells)
+  })
+  if (rows.length === grid.rows.length) return grid
+  const cells = merged.flatMap((list, row) => list.map((cell) => ({ ...cell, row })))
+  return { rows, columns: grid.columns, cells }
+}
+
+function ruledBetween(above: readonly Line[], below: readonly Line[], rules: readonly number[]) {
+  const from = Math.max(...above.map((line) => line.baseline))
+  const to = Math.min(...below.map((line) => line.top))
+  return rules.some((y) => y > from && y < to + 1)
+}
+
+function continuesRow(
+  cells: readonly AlignedCell[],
+  above: readonly AlignedCell[],
+  row: readonly Line[],
+  rowAbove: readonly Line[],
+  header: boolean,
+): boolean {
+  if (cells.length === 0 || cells.length > above.length) return false
+  const em = Math.max(...row.map((line) => line.fontSize))
+  const gap = Math.min(...row.map((line) => line.top)) - Math.max(...rowAbove.map((l) => l.bottom))
+  if (gap > 0.6 * em) return false
+  return cells.every((cell) => {
+    const over = above.find((other) => other.column === cell.column)
+    if (over?.colSpan !== 1 || cell.colSpan !== 1) return false
+    if (cell.lines.some((line) => isFigure(line.text))) return false
+    return header || /^\p{Ll}/u.test(cell.lines[0]?.text ?? '')
+  })
 }
 
 /**

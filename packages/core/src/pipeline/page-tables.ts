@@ -1,6 +1,13 @@
 import type { Table, TableCell } from '@pdfx/schema'
-import { type AlignedGrid, alignIntoGrid, cellPieces, groupRows } from './aligned-grid.js'
+import {
+  type AlignedGrid,
+  alignIntoGrid,
+  cellPieces,
+  groupRows,
+  mergeWrappedRows,
+} from './aligned-grid.js'
 import { dropEmptyGridLines } from './empty-grid-lines.js'
+import { isFigure } from './figure.js'
 import { groupLines } from './lines.js'
 import { PAGE_LABEL } from './page-label.js'
 import { roundBox } from './points.js'
@@ -389,8 +396,9 @@ function alignedTable(
   accept: (grid: AlignedGrid) => boolean,
   band?: RuledBand,
 ): Block | undefined {
-  const grid = alignIntoGrid(lines)
-  if (!grid || !accept(grid)) return undefined
+  const found = alignIntoGrid(lines)
+  if (!found || !accept(found)) return undefined
+  const grid = mergeWrappedRows(found, band?.ys)
   const rowTops = grid.rows.map((row) => Math.min(...row.map((line) => line.top)))
   const rowBottoms = grid.rows.map((row) => Math.max(...row.map((line) => line.bottom)))
   const byPosition = new Map<number, (typeof grid.cells)[number]>()
@@ -501,8 +509,7 @@ function headerRowsOf(cells: readonly TableCell[], rows: number): number {
   if (rows < 2) return 0
   const first = cells.filter((cell) => cell.row === 0 && cell.text.length > 0)
   if (first.length === 0) return 0
-  const numeric = (text: string) => /^[-+−(]?[$€£¥]?\s?[\d.,]+%?\)?$/.test(text.trim())
-  if (first.some((cell) => numeric(cell.text))) return 0
+  if (first.some((cell) => isFigure(cell.text))) return 0
   const span = Math.max(...first.map((cell) => cell.rowSpan))
   return Math.min(rows - 1, span)
 }

@@ -1,8 +1,6 @@
+import { isFigure } from './figure.js'
 import { type GridCell, interval, type RuledGrid } from './ruled-grids.js'
 import type { TextRun } from './types.js'
-
-/** A figure as a table cell prints it: 12, 3.4, -0.5, 1,234, 45%, (2.1), $9. */
-const FIGURE = /^[-+−(]?[$€£¥]?\d[\d.,]*%?\)?$/
 
 /** Runs on one baseline inside one drawn row, with the grid cells they fall in. */
 interface TextRow {
@@ -113,7 +111,7 @@ function cutsOf(lines: readonly TextRow[], xs: readonly number[]): number[] {
   const isRow = (line: TextRow) =>
     line.cells.size >= 2 &&
     line.runs.some(firstColumn) &&
-    line.runs.some((run) => !firstColumn(run) && FIGURE.test(run.text.trim()))
+    line.runs.some((run) => !firstColumn(run) && isFigure(run.text))
   if (!rowsOfText.every(isRow)) return []
   const cuts: number[] = []
   for (let i = 1; i < rowsOfText.length; i++) {
