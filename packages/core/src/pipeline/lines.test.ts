@@ -18,6 +18,26 @@ describe('groupLines', () => {
     expect(lines[0]?.fontSize).toBe(10)
   })
 
+  it('keeps a note mark raised above the line on it, but not small text of the next column', () => {
+    // 9 pt text with a 6.4 pt mark whose baseline is 6.5 pt higher: the mark comes first in
+    // baseline order and the line must join it.
+    const lines = groupLines([
+      run('the data visualization', 10, 121, { fontSize: 9 }),
+      run('1', 109, 114.5, { fontSize: 6.4 }),
+      run('in Figure 1.1', 114, 121, { fontSize: 9 }),
+    ])
+    expect(lines.map((line) => line.text)).toEqual(['the data visualization1 in Figure 1.1'])
+    // Footnotes at 9 pt in a column beside 11 pt body text, their lines a little higher.
+    const columns = groupLines([
+      run('this latter study, tracks', 303, 615, { fontSize: 9 }),
+      run('and due to its particular', 57, 623, { fontSize: 11 }),
+    ])
+    expect(columns.map((line) => line.text)).toEqual([
+      'this latter study, tracks',
+      'and due to its particular',
+    ])
+  })
+
   it('splits rows at a gutter that the rows around it share, but not at a lone gap', () => {
     const rows = [0, 1, 2, 3].flatMap((i) => [
       run('left column text', 10, 100 + 12 * i),

@@ -8,6 +8,8 @@ const WIDE_GAP_EM = 4
 const NUMBER_LABEL = /^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[IVXivx]{1,5}|[A-Za-z])[.)]?)$/
 /** Rows above and below that are consulted about a gap. */
 const GAP_WINDOW_ROWS = 8
+/** Text at most this many times a superscript's size can carry it (a drop cap is larger). */
+const SUPERSCRIPT_MAX_RATIO = 2
 /** A gap wider than this many font sizes between two runs reads as a space. */
 const SPACE_GAP_EM = 0.17
 
@@ -32,14 +34,29 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
       const top = rowTop[r] as number
       const bottom = rowBottom[r] as number
       // Same baseline (within half an em), or a smaller run inside the row: a superscript,
-      // subscript or footnote mark.
+      // subscript or footnote mark. A superscript's baseline is higher, so it may come first
+      // and start the row that the larger text then joins.
       const sameBaseline = shift <= 0.45 * Math.max(run.fontSize, anchor.fontSize)
       const inside =
         run.fontSize < anchor.fontSize &&
         run.top >= top - 0.2 * anchor.fontSize &&
         run.bottom <= bottom + 0.2 * anchor.fontSize
+      const around =
+        run.fontSize > anchor.fontSize &&
+        run.fontSize <= SUPERSCRIPT_MAX_RATIO * anchor.fontSize &&
+        top >= run.top - 0.5 * run.fontSize &&
+        bottom <= run.bottom + 0.2 * run.fontSize &&
+        (rows[r] as TextRun[]).some((mark) => touches(mark, run))
       if (sameBaseline || inside) {
         target = r
+        break
+      }
+      if (around) {
+        // The row so far is the superscript: the main text becomes its anchor and extent.
+        ;(rows[r] as TextRun[]).unshift(run)
+        rowTop[r] = Math.min(top, run.top)
+        rowBottom[r] = Math.max(bottom, run.bottom)
+        target = -2
         break
       }
     }
@@ -47,7 +64,7 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
       rows.push([run])
       rowTop.push(run.top)
       rowBottom.push(run.bottom)
-    } else {
+    } else if (target >= 0) {
       ;(rows[target] as TextRun[]).push(run)
     }
   }
@@ -65,6 +82,12 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
     }
   })
   return lines.sort((p, q) => p.top - q.top || p.left - q.left)
+}
+
+/** A mark set against a word: no more than a third of the word's size away on either side. */
+function touches(mark: TextRun, word: TextRun): boolean {
+  const gap = Math.max(mark.left - word.right, word.left - mark.right)
+  return gap <= 0.35 * word.fontSize
 }
 
 /**
