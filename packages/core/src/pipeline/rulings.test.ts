@@ -130,6 +130,39 @@ describe('readPageGraphics', () => {
     expect(graphics).toEqual({ horizontal: [], vertical: [], areas: [], images: [] })
   })
 
+  it('draws nothing for a box filled in the colour of what it is painted on', () => {
+    const fillColour = (hex: string): Op => [RULING_OPS.setFillRGBColor, [hex]]
+    const graphics = read([
+      // A white box on the white page: a text background that shows nothing.
+      fillColour('#ffffff'),
+      path(RULING_OPS.fill, rect(300, 600, 100, 20)),
+      // A shaded cell, and the same shade painted again behind one line of its text.
+      fillColour('#dddddd'),
+      path(RULING_OPS.fill, rect(100, 600, 100, 40)),
+      path(RULING_OPS.fill, rect(104, 620, 92, 12)),
+    ])
+    expect(graphics.areas).toEqual([[100, 152, 200, 192]])
+    expect(graphics.horizontal).toHaveLength(2)
+    // A white cell on a dark table background shows, and draws its edges.
+    const cells = read([
+      fillColour('#333333'),
+      path(RULING_OPS.fill, rect(100, 600, 200, 40)),
+      fillColour('#ffffff'),
+      path(RULING_OPS.fill, rect(102, 602, 96, 36)),
+    ])
+    expect(cells.areas).toEqual([
+      [100, 152, 300, 192],
+      [102, 154, 198, 190],
+    ])
+  })
+
+  it('uses the operator codes of the installed pdf.js', async () => {
+    const { OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+    for (const [name, code] of Object.entries(RULING_OPS)) {
+      expect([name, OPS[name as keyof typeof OPS]]).toEqual([name, code])
+    }
+  })
+
   it('ignores curves, but keeps the straight stroke that follows one', () => {
     const arc = [MOVE_TO, 100, 100, CURVE_TO, 120, 150, 180, 150, 200, 100]
     const rounded = [...arc, LINE_TO, 200, 50, LINE_TO, 100, 50, CLOSE_PATH]

@@ -11,6 +11,8 @@ export const RULING_OPS = {
   transform: 12,
   paintFormXObjectBegin: 74,
   paintFormXObjectEnd: 75,
+  setFillColorN: 55,
+  setFillRGBColor: 59,
   paintImageXObject: 85,
   paintInlineImageXObject: 86,
   constructPath: 91,
@@ -36,6 +38,12 @@ const RULE_MAX_THICKNESS = 3
 const MIN_LENGTH = 4
 /** A line this close to horizontal or vertical (points over its length) counts as straight. */
 const SKEW = 1
+/** How far (points) a filled shape may reach out of the one it is painted on. */
+const INSIDE = 1
+/** How many earlier filled shapes are searched for the one a new shape is painted on. */
+const MAX_UNDER = 400
+/** The colour of the page under everything painted on it. */
+const PAGE_COLOUR = '#ffffff'
 
 /** A horizontal (y1 = y2) or vertical (x1 = x2) line, x1 <= x2 and y1 <= y2. */
 export interface Segment {
@@ -62,6 +70,18 @@ export interface PageGraphics {
 
 type Matrix = [number, number, number, number, number, number]
 
+/** A filled rectangle painted so far, and its colour (null for a pattern or a shading). */
+interface Paint {
+  box: [number, number, number, number]
+  colour: string | null
+}
+
+/** The fill colour in force, and the rectangles filled before, that a new shape lands on. */
+interface Fill {
+  colour: string | null
+  paints: Paint[]
+}
+
 /**
  * Walks a page's operator list once. `viewport` is the matrix from PDF user space to top-left
  * page coordinates (pdf.js `viewport.transform`).
@@ -74,28 +94,46 @@ export function readPageGraphics(
 ): PageGraphics {
   const graphics: PageGraphics = { horizontal: [], vertical: [], areas: [], images: [] }
   let ctm: Matrix = [...(viewport as Matrix)]
-  const stack: Matrix[] = []
+  // pdf.js gives every plain fill colour as setFillRGBColor ('#rrggbb'); the page starts black.
+  const fill: Fill = { colour: '#000000', paints: [] }
+  const stack: Array<{ ctm: Matrix; colour: string | null }> = []
+  const push = () => stack.push({ ctm, colour: fill.colour })
+  const pop = () => {
+    const state = stack.pop()
+    if (state) {
+      ctm = state.ctm
+      fill.colour = state.colour
+    }
+  }
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i]
     switch (fn) {
       case RULING_OPS.save:
-        stack.push(ctm)
+        push()
         break
       case RULING_OPS.restore:
-        ctm = stack.pop() ?? ctm
+        pop()
+        break
+      case RULING_OPS.setFillRGBColor: {
+        const colour = (argsArray[i] as unknown[])[0]
+        fill.colour = typeof colour === 'string' ? colour.toLowerCase() : null
+        break
+      }
+      case RULING_OPS.setFillColorN:
+        fill.colour = null
         break
       case RULING_OPS.transform:
         ctm = multiply(ctm, argsArray[i] as Matrix)
         break
       case RULING_OPS.paintFormXObjectBegin: {
         // pdf.js wraps a form in save/transform of its own matrix; mirror that.
-        stack.push(ctm)
+        push()
         const matrix = (argsArray[i] as unknown[])[0] as Matrix | null
         if (matrix) ctm = multiply(ctm, matrix)
         break
       }
       case RULING_OPS.paintFormXObjectEnd:
-        ctm = stack.pop() ?? ctm
+        pop()
         break
       case RULING_OPS.paintImageXObject:
       case RULING_OPS.paintInlineImageXObject: {
@@ -107,7 +145,7 @@ export function readPageGraphics(
       case RULING_OPS.constructPath: {
         const [paint, data] = argsArray[i] as [number, [Float32Array | null]]
         const path = data[0]
-        if (path) addPath(graphics, paint, path, ctm, pageArea)
+        if (path) addPath(graphics, paint, path, ctm, pageArea, fill)
         break
       }
     }
@@ -121,6 +159,7 @@ function addPath(
   path: Float32Array,
   ctm: Matrix,
   pageArea: number,
+  fill: Fill,
 ): void {
   const strokes =
     paint === RULING_OPS.stroke ||
@@ -139,7 +178,7 @@ function addPath(
   let straight = true
   const flush = () => {
     if (points.length >= 4) {
-      if (fills && straight) addFilledShape(graphics, points, pageArea)
+      if (fills && straight) addFilledShape(graphics, points, pageArea, fill)
       if (strokes) addPolyline(graphics, points)
     }
     points = []
@@ -208,9 +247,15 @@ function addLine(graphics: PageGraphics, ax: number, ay: number, bx: number, by:
 /**
  * A filled subpath: a thin axis-aligned rectangle is a rule along its long side; a larger one
  * (a shaded cell or row) contributes its four edges. Shapes covering most of the page are
- * backgrounds and say nothing about tables.
+ * backgrounds and say nothing about tables, and shapes filled in the colour they are painted on
+ * draw nothing at all.
  */
-function addFilledShape(graphics: PageGraphics, points: readonly number[], pageArea: number): void {
+function addFilledShape(
+  graphics: PageGraphics,
+  points: readonly number[],
+  pageArea: number,
+  fill: Fill,
+): void {
   let left = Number.POSITIVE_INFINITY
   let top = Number.POSITIVE_INFINITY
   let right = Number.NEGATIVE_INFINITY
@@ -224,6 +269,7 @@ function addFilledShape(graphics: PageGraphics, points: readonly number[], pageA
     if (y > bottom) bottom = y
   }
   if (!isAxisAlignedBox(points, left, top, right, bottom)) return
+  if (invisible(fill, left, top, right, bottom)) return
   const width = right - left
   const height = bottom - top
   if (height <= RULE_MAX_THICKNESS && width >= MIN_LENGTH) {
@@ -239,6 +285,32 @@ function addFilledShape(graphics: PageGraphics, points: readonly number[], pageA
     graphics.vertical.push({ x1: left, y1: top, x2: left, y2: bottom })
     graphics.vertical.push({ x1: right, y1: top, x2: right, y2: bottom })
   }
+}
+
+/**
+ * Whether a rectangle is filled in the colour of what lies under it, the last rectangle painted
+ * that holds it or else the white page: the boxes word processors paint behind each line of a
+ * shaded cell's text, a cell's thick border in the cell's own shade, white cell backgrounds.
+ * They draw no edge. Rectangles that show are remembered as what later ones are painted on.
+ */
+function invisible(fill: Fill, left: number, top: number, right: number, bottom: number): boolean {
+  const { colour, paints } = fill
+  if (colour === null) return false
+  let under = PAGE_COLOUR
+  for (let k = paints.length - 1; k >= Math.max(0, paints.length - MAX_UNDER); k--) {
+    const paint = paints[k] as Paint
+    const [l, t, r, b] = paint.box
+    if (left >= l - INSIDE && top >= t - INSIDE && right <= r + INSIDE && bottom <= b + INSIDE) {
+      if (paint.colour === null) return false
+      under = paint.colour
+      break
+    }
+  }
+  if (colour === under) return true
+  if (right - left > RULE_MAX_THICKNESS && bottom - top > RULE_MAX_THICKNESS) {
+    paints.push({ box: [left, top, right, bottom], colour })
+  }
+  return false
 }
 
 /** Every vertex sits on the bounding box's corners (a rectangle, possibly with repeated points). */
