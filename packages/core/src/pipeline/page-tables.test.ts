@@ -112,6 +112,49 @@ describe('detectTables', () => {
     expect(detectTables(cells, NO_RULINGS, [], 1, false).tables).toEqual([])
   })
 
+  it("refuses the tick labels of a chart's two axes", () => {
+    const ticks = textRows(
+      [
+        ['200', '20'],
+        ['150', '15'],
+        ['100', '10'],
+        ['50', '5'],
+      ],
+      [72, 400],
+      100,
+      30,
+    )
+    expect(detectTables(ticks, NO_RULINGS, [], 1, true).tables).toEqual([])
+  })
+
+  it('splits a header cell whose two titles lean a little across the missing column rule', () => {
+    const header = [run('Region', 104, 114), run('Revenue', 196, 114)]
+    const body = textRows(
+      [
+        ['North', '1,350'],
+        ['South', '1,020'],
+      ],
+      [104, 204],
+      134,
+      20,
+    )
+    // The middle rule is drawn below the header only: the header is one cell across both columns.
+    const grid = findRulings({
+      horizontal: [100, 120, 140, 160].map((y) => ({ x1: 100, y1: y, x2: 300, y2: y })),
+      vertical: [
+        { x1: 100, y1: 100, x2: 100, y2: 160 },
+        { x1: 200, y1: 120, x2: 200, y2: 160 },
+        { x1: 300, y1: 100, x2: 300, y2: 160 },
+      ],
+    })
+    const { tables } = detectTables([...header, ...body], grid, [], 1, false)
+    expect(texts(tables[0]?.table)).toEqual([
+      ['Region', 'Revenue'],
+      ['North', '1,350'],
+      ['South', '1,020'],
+    ])
+  })
+
   it('refuses a table of contents: titles with ascending page numbers', () => {
     const contents = (pages: string[]) =>
       textRows(

@@ -217,10 +217,20 @@ function splitSpan(
   })
 }
 
-/** The one grid column of a span that holds a run entirely, or -1. */
+/** Share of a run's width that one column of a span must hold for the run to stand in it. */
+const COLUMN_SHARE = 0.8
+
+/**
+ * The grid column of a span that holds a run, or -1: the run lies inside it, or nearly all of
+ * it does (text set a little across a column rule drawn only in the rows below).
+ */
 function columnOf(line: TextRun, xs: readonly number[], first: number, span: number): number {
+  const width = Math.max(line.right - line.left, 1)
   for (let column = first; column < first + span; column++) {
-    if (line.left >= (xs[column] as number) - 1 && line.right <= (xs[column + 1] as number) + 1) {
+    const left = xs[column] as number
+    const right = xs[column + 1] as number
+    if (line.left >= left - 1 && line.right <= right + 1) return column
+    if (Math.min(line.right, right) - Math.max(line.left, left) >= COLUMN_SHARE * width) {
       return column
     }
   }
@@ -314,6 +324,7 @@ function strictCheck(grid: AlignedGrid): boolean {
   if (!perColumn.every((count) => count >= 2)) return false
   if (isSparse(grid)) return false
   return (
+    !looksLikeAxis(grid) &&
     !looksLikeContents(grid) &&
     !looksLikeFullLines(grid) &&
     !looksLikeProse(grid) &&
@@ -329,6 +340,32 @@ function looksLikeList(grid: AlignedGrid): boolean {
   return first.every((text) =>
     /^(?:[•·●○◦▪▫■□‣⁃∙➢➤►▶✓✔❖◆◇→–—*-]|\(?(?:\d{1,3}|[a-z])[.)])$/u.test(text),
   )
+}
+
+/**
+ * The tick labels of a chart's axes: every column a run of three numbers or more in equal steps
+ * (0, 100, 200 beside 0, 10, 20). The columns of a table hold data, not scales.
+ */
+function looksLikeAxis(grid: AlignedGrid): boolean {
+  for (let column = 0; column < grid.columns.length; column++) {
+    const values: number[] = []
+    for (const cell of grid.cells) {
+      if (cell.column !== column) continue
+      const text = cellText(cell.lines)
+        .replace(/[\s,%$€£]/g, '')
+        .replace('−', '-')
+      if (!/^-?\d+(?:\.\d+)?$/.test(text)) return false
+      values.push(Number(text))
+    }
+    if (values.length < 3) return false
+    const step = (values[1] as number) - (values[0] as number)
+    if (step === 0) return false
+    for (let i = 2; i < values.length; i++) {
+      const difference = (values[i] as number) - (values[i - 1] as number)
+      if (Math.abs(difference - step) > 1e-6 * Math.abs(step)) return false
+    }
+  }
+  return true
 }
 
 /** Chart labels line up too, but leave most of their grid empty. */
