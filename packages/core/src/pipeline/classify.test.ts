@@ -119,4 +119,79 @@ describe('classifyBlocks', () => {
     classifyBlocks([layout], measureText([layout]), [])
     expect(layout.blocks.map((b) => b.kind)).toEqual(['caption', 'heading', 'paragraph'])
   })
+
+  it('takes no heading from text set sideways, however large', () => {
+    const layout = page([
+      block(['arXiv:2301.00001v1 [cs.CL] 1 Jan 2023'], 10, 100, { fontSize: 20, bottom: 450 }),
+      block(BODY, 60, 200),
+    ])
+    classifyBlocks([layout], measureText([layout]), [])
+    expect(layout.blocks[0]?.kind).toBe('paragraph')
+  })
+
+  it('joins a title set over two lines in two fonts into one heading', () => {
+    const layout = page([
+      block(['1. Shipping as a vector'], 10, 100, { fontSize: 16, fontId: 'f2' }),
+      block(['of marine invasions'], 10, 112, { fontSize: 16, fontId: 'f3' }),
+      block(BODY, 10, 150),
+    ])
+    classifyBlocks([layout], measureText([layout]), [])
+    const headings = layout.blocks.filter((b) => b.kind === 'heading')
+    expect(headings.map((b) => b.lines.map((line) => line.text).join(' '))).toEqual([
+      '1. Shipping as a vector of marine invasions',
+    ])
+  })
+
+  it('leaves a short kicker just above a much larger title out of the headings', () => {
+    const layout = page([
+      block(['AI Pack'], 10, 100, { fontSize: 12.5, fontId: 'f2' }),
+      block(['Generative models at work'], 10, 115, { fontSize: 22, fontId: 'f3' }),
+      block(BODY, 10, 160),
+    ])
+    classifyBlocks([layout], measureText([layout]), [])
+    expect(layout.blocks.map((b) => b.kind)).toEqual(['paragraph', 'heading', 'paragraph'])
+  })
+
+  it("takes a side box's title for a heading although the box is set smaller than the body", () => {
+    const main = [0, 1, 2].map((i) => block([...BODY, ...BODY], 10, 100 + i * 80, { fontSize: 13 }))
+    // The page's body text is set at 13 pt, the box at 11 and its title at 10.
+    for (const b of main) for (const line of b.lines) line.fontSize = 13
+    const layout = page([
+      ...main,
+      block(['Mitosis and Meiosis'], 420, 400, { fontSize: 10, fontId: 'f7' }),
+      block(['Cells divide in two ways, one for growth', 'and one for making gametes.'], 420, 412, {
+        fontSize: 11,
+        fontId: 'f8',
+      }),
+    ])
+    classifyBlocks([layout], measureText([layout]), [])
+    expect(layout.blocks.slice(3).map((b) => b.kind)).toEqual(['heading', 'paragraph'])
+  })
+
+  it('takes a larger line at the top edge for a heading unless it carries a number', () => {
+    const titled = page([
+      block(["THIS BOOK'S APPROACH"], 10, 30, { fontSize: 11, fontId: 'f2' }),
+      block(BODY, 10, 70),
+    ])
+    classifyBlocks([titled], measureText([titled]), [])
+    expect(titled.blocks[0]?.kind).toBe('heading')
+    const runningHead = page([
+      block(['ANNUAL REPORT 2021'], 10, 30, { fontSize: 11, fontId: 'f2' }),
+      block(BODY, 10, 70),
+    ])
+    classifyBlocks([runningHead], measureText([runningHead]), [])
+    expect(runningHead.blocks[0]?.kind).toBe('paragraph')
+  })
+
+  it('splits a numbered title line off the paragraph it ran into', () => {
+    const paragraph = block(['4.3.1 Instruction Tuning', ...BODY], 10, 100)
+    const title = paragraph.lines[0] as PageLayout['blocks'][number]['lines'][number]
+    title.fontId = 'f3'
+    const layout = page([paragraph])
+    classifyBlocks([layout], measureText([layout]), [])
+    expect(layout.blocks.map((b) => [b.kind, b.lines.length])).toEqual([
+      ['heading', 1],
+      ['paragraph', 2],
+    ])
+  })
 })

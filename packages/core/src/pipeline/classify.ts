@@ -1,3 +1,4 @@
+import { newBlock, settleBlockStyle } from './blocks.js'
 import { isOrderedMarker, listMarker } from './list-markers.js'
 import { PAGE_LABEL } from './page-label.js'
 import type { Block, Line, PageLayout } from './types.js'
@@ -90,6 +91,7 @@ export function classifyBlocks(
   for (const entry of outline) outlineDepth.set(normalizeTitle(entry.title), entry.depth)
   const headingSizes = new Set<number>()
   for (const page of pages) {
+    splitNumberedLeads(page, stats)
     const contents = isContentsPage(page)
     let headings = 0
     page.blocks.forEach((block, index) => {
@@ -101,10 +103,15 @@ export function classifyBlocks(
         block.kind = 'paragraph'
         delete block.level
       }
+    })
+    if (!contents) promoteHeadingStyle(page, stats)
+    demoteKickers(page, stats)
+    mergeStackedHeadings(page)
+    for (const block of page.blocks) {
       if (block.kind === 'heading' && block.level === undefined) {
         headingSizes.add(Math.round(block.fontSize))
       }
-    })
+    }
     // Footnotes are read after the body text of their page.
     const body = page.blocks.filter((block) => block.kind !== 'footnote' && block.kind !== 'footer')
     const notes = page.blocks.filter((block) => block.kind === 'footnote')
@@ -113,6 +120,103 @@ export function classifyBlocks(
   }
   assignHeadingLevels(pages, headingSizes, stats)
   assignListDepths(pages)
+}
+
+/**
+ * A numbered heading line in a font of its own that ran into the paragraph below it (the
+ * paragraph opens with a run-in title in the same font) is split off: "4.3.1 Instruction Tuning".
+ */
+function splitNumberedLeads(page: PageLayout, stats: TextStatistics): void {
+  for (let i = 0; i < page.blocks.length; i++) {
+    const block = page.blocks[i] as Block
+    if (block.kind !== 'paragraph' || block.lines.length < 2) continue
+    const [first, second] = block.lines as [Line, Line]
+    const text = first.text.trim()
+    if (!isSectionNumber(text) || /[.:;,]$/.test(text) || text.split(/\s+/).length > 12) continue
+    if (first.fontId === stats.bodyFontId || first.fontSize < stats.bodySize * 0.95) continue
+    // The title line ends well short of the column; running text fills its lines.
+    if (first.right > block.right - 3 * first.fontSize) continue
+    if (Math.abs(second.left - first.left) > first.fontSize) continue
+    const rest = newBlock(second, page.number)
+    for (const line of block.lines.slice(2)) {
+      rest.lines.push(line)
+      rest.left = Math.min(rest.left, line.left)
+      rest.right = Math.max(rest.right, line.right)
+      rest.bottom = Math.max(rest.bottom, line.bottom)
+    }
+    settleBlockStyle(rest)
+    page.blocks.splice(i, 1, newBlock(first, page.number), rest)
+  }
+}
+
+/**
+ * A short standalone line in exactly the type of a heading of the same page (font, size, left
+ * edge and numbering, not the body's font) is a heading too: a side box's second title.
+ */
+function promoteHeadingStyle(page: PageLayout, stats: TextStatistics): void {
+  // Numbering is part of the style: an unnumbered line does not take after "3. RESULTS".
+  const style = (block: Block) =>
+    `${block.fontId}@${block.fontSize.toFixed(1)}@${Math.round(block.left)}@${isSectionNumber(plainText(block))}`
+  const styles = new Set<string>()
+  for (const block of page.blocks) {
+    if (block.kind === 'heading' && block.fontId !== stats.bodyFontId) styles.add(style(block))
+  }
+  if (styles.size === 0) return
+  for (const block of page.blocks) {
+    if (block.kind !== 'paragraph' || block.lines.length > 2 || !styles.has(style(block))) continue
+    const text = plainText(block)
+    if (text.split(/\s+/).length > 10 || /[.:;,]$/.test(text) || !/^[\p{Lu}\d]/u.test(text))
+      continue
+    if (sitsBesideOthers(block, page)) continue
+    block.kind = 'heading'
+  }
+}
+
+/**
+ * A short line set just above a larger heading (a kicker, a section label on a slide) introduces
+ * that heading; it is not a section of its own. A label in display type ("Chapter 3" over the
+ * chapter title) is.
+ */
+function demoteKickers(page: PageLayout, stats: TextStatistics): void {
+  const blocks = page.blocks
+  for (let i = 0; i + 1 < blocks.length; i++) {
+    const block = blocks[i] as Block
+    const next = blocks[i + 1] as Block
+    if (block.kind !== 'heading' || next.kind !== 'heading') continue
+    if (block.level !== undefined || next.level !== undefined) continue
+    if (block.lines.length !== 1 || plainText(block).split(/\s+/).length > 5) continue
+    if (block.fontSize >= stats.bodySize * DISPLAY_SIZE_RATIO) continue
+    if (next.fontSize < block.fontSize * 1.3) continue
+    if (next.top < block.bottom - 1 || next.top - block.bottom > 1.5 * block.fontSize) continue
+    block.kind = 'paragraph'
+  }
+}
+
+/**
+ * A heading whose text runs on in the next block, at the same size on the next line (a change of
+ * font split them), is one heading: a title set over two or three lines.
+ */
+function mergeStackedHeadings(page: PageLayout): void {
+  const blocks = page.blocks
+  for (let i = 0; i + 1 < blocks.length; i++) {
+    const block = blocks[i] as Block
+    const next = blocks[i + 1] as Block
+    if (block.kind !== 'heading' || next.kind !== 'heading') continue
+    if (block.level !== undefined || next.level !== undefined) continue
+    if (Math.abs(next.fontSize - block.fontSize) > 0.05 * block.fontSize) continue
+    const text = plainText(block)
+    const nextText = plainText(next)
+    if (isSectionNumber(nextText) || listMarker(nextText) !== undefined) continue
+    if (/[.:;]$/.test(text) || text.length + nextText.length > HEADING_MAX_CHARS) continue
+    if (next.top < block.bottom - 1 || next.top - block.bottom > block.fontSize) continue
+    if (next.left > block.right || next.right < block.left) continue
+    block.lines.push(...next.lines)
+    block.left = Math.min(block.left, next.left)
+    block.right = Math.max(block.right, next.right)
+    block.bottom = Math.max(block.bottom, next.bottom)
+    blocks.splice(i + 1, 1)
+    i--
+  }
 }
 
 /** Entries of a contents page end with their page number, or have it beside them. */
@@ -202,6 +306,8 @@ function sitsBesideOthers(block: Block, page: PageLayout): boolean {
     return (
       other !== block &&
       first !== undefined &&
+      // Running text of the next column is no neighbour: a label, a number or a cell is short.
+      other.lines.length <= 2 &&
       Math.abs(first.baseline - baseline) < 0.3 * block.fontSize &&
       (other.left > block.right || other.right < block.left)
     )
@@ -218,6 +324,8 @@ function isHeading(
 ): boolean {
   if (text.length > HEADING_MAX_CHARS || block.lines.length > 4 || !/\p{L}/u.test(text))
     return false
+  // Text set sideways (an arXiv stamp, a rotated margin label) is taller than its lines.
+  if (block.bottom - block.top > 2 * block.fontSize * block.lines.length) return false
   // A bulleted line is a list item, whatever its size.
   if (marker !== undefined && !isSectionNumber(text)) return false
   const words = text.split(/\s+/).length
@@ -234,7 +342,8 @@ function isHeading(
   const capitals = letters.length >= 4 && letters === letters.toUpperCase() && words <= 12
   // Capitals look a size larger than mixed case: a numbered all-caps line may be set smaller.
   const minRatio = capitals && isSectionNumber(text) ? 0.85 : 0.95
-  if (block.fontSize < stats.bodySize * minRatio) return false
+  if (block.fontSize < stats.bodySize * minRatio)
+    return isBoxHeading(block, text, words, next, stats)
   if (block.lines.length > 2 || text.length > 100) return false
   // At body size, only a line in the body of the page and followed by running text is a heading:
   // in the margins it is a running head, before a cell it is a table header.
@@ -243,7 +352,14 @@ function isHeading(
     isSectionNumber(text) && block.fontId !== stats.bodyFontId && ratio >= 1.05
   const inMargin =
     block.top < pageHeight * MARGIN_SHARE || block.bottom > pageHeight * (1 - MARGIN_SHARE)
-  if (inMargin && !numberedDisplay) return false
+  // A line larger than the body in a font of its own and without a page number opens the page even
+  // at its top edge: running heads are set at or below the body size.
+  const displayTop =
+    block.top < pageHeight * MARGIN_SHARE &&
+    ratio >= 1.05 &&
+    block.fontId !== stats.bodyFontId &&
+    !/\d/.test(text)
+  if (inMargin && !numberedDisplay && !displayTop) return false
   const followedByBody =
     next !== undefined &&
     next.top > block.top &&
@@ -261,6 +377,34 @@ function isHeading(
     words <= 10 &&
     /^[\p{Lu}\d]/u.test(text)
   )
+}
+
+/**
+ * A heading of a side box or a callout is set in the box's own type, smaller than the page's body
+ * text: a short line in a font of its own directly above running text in another font of about
+ * its size.
+ */
+function isBoxHeading(
+  block: Block,
+  text: string,
+  words: number,
+  next: Block | undefined,
+  stats: TextStatistics,
+): boolean {
+  if (next === undefined || block.lines.length > 2 || words > 8) return false
+  // A run-in term ("Full-Length Rail: A one-") begins a paragraph; it does not head one.
+  if (!/^[\p{Lu}\d]/u.test(text) || /[.:;,!?-]$/.test(text) || /:\s/.test(text)) return false
+  if (block.fontId === stats.bodyFontId || next.fontId === block.fontId) return false
+  if (block.fontSize < stats.bodySize * 0.7 || block.fontSize < next.fontSize * 0.88) return false
+  const nextText = plainText(next)
+  if (nextText.length < text.length * 1.5 || !/\p{Ll}/u.test(nextText)) return false
+  // What it heads is running text: a sentence, or several lines (a table's next cell is neither).
+  if (/^\p{Ll}/u.test(nextText) || (next.lines.length < 2 && !/[.!?]["')\]]?$/.test(nextText)))
+    return false
+  // Directly below, in the same column.
+  const gap = next.top - block.bottom
+  if (gap < -1 || gap > 1.5 * block.fontSize) return false
+  return Math.abs(next.left - block.left) < 2 * block.fontSize
 }
 
 function isSectionNumber(text: string): boolean {
