@@ -28,4 +28,44 @@ describe('orderBlocks', () => {
     const order = orderBlocks(cells).blocks.map((b) => b.lines[0]?.text)
     expect(order).toEqual(['Item 0', '0', 'Item 1', '10', 'Item 2', '20'])
   })
+
+  it('reads a sidebar beside the text after the text, not row by row with it', () => {
+    const wide = Array.from(
+      { length: 6 },
+      () => 'main text of the page that runs across most of it',
+    )
+    const first = block(wide, 10, 60)
+    const second = block(wide, 10, 150)
+    // Sidebar lines at their own baselines (offset from the main text's by 5 pt).
+    const side = Array.from({ length: 5 }, () => 'a note in the box')
+    const box = block(side, 330, 65)
+    const more = block(side, 330, 135)
+    const { blocks } = orderBlocks([box, first, more, second])
+    expect(blocks).toEqual([first, second, box, more])
+  })
+
+  it('reads a running head and its page number first, above the columns', () => {
+    const head = block(['Annual report 2021'], 10, 20)
+    const number = block(['14'], 300, 20)
+    const left = block(COLUMN_TEXT, 10, 60)
+    const right = block(COLUMN_TEXT, 180, 60)
+    expect(orderBlocks([left, right, number, head]).blocks).toEqual([head, number, left, right])
+  })
+
+  it('reads the columns above a full-width caption before the ones below it', () => {
+    const four = COLUMN_TEXT.slice(0, 4)
+    const upperLeft = [block(four, 10, 60), block(four, 10, 120)]
+    const upperRight = block(COLUMN_TEXT, 180, 60)
+    const caption = block(
+      ['Figure 2. A caption as wide as the two columns of the page above'],
+      10,
+      170,
+    )
+    // Below the caption the gutter lies elsewhere: none runs down the whole page.
+    const wider = Array.from({ length: 8 }, () => 'column text that fills a wider line there')
+    const lowerLeft = block(wider, 10, 200)
+    const lowerRight = block(COLUMN_TEXT, 250, 200)
+    const { blocks } = orderBlocks([lowerRight, caption, upperRight, lowerLeft, ...upperLeft])
+    expect(blocks).toEqual([...upperLeft, upperRight, caption, lowerLeft, lowerRight])
+  })
 })

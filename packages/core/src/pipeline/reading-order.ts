@@ -23,8 +23,28 @@ export interface ReadingOrder {
  */
 export function orderBlocks(blocks: readonly Block[]): ReadingOrder {
   const state = { clean: true }
-  const ordered = orderRegion([...blocks], state, 0)
+  const head = topStrip(blocks)
+  const rest = blocks.filter((block) => !head.includes(block))
+  const ordered = [...head, ...orderRegion(rest, state, 0)]
   return { blocks: ordered, clean: state.clean }
+}
+
+/**
+ * One-line blocks at the very top of the page that everything else lies below (a running head
+ * beside its page number) are read first, before any column.
+ */
+function topStrip(blocks: readonly Block[]): Block[] {
+  const text = blocks.filter((block) => block.lines.length > 0)
+  if (text.length < 3) return []
+  const sorted = [...text].sort((p, q) => p.top - q.top)
+  const first = sorted[0] as Block
+  const row = sorted.filter(
+    (block) => Math.min(block.bottom, first.bottom) - Math.max(block.top, first.top) > 0,
+  )
+  if (row.length < 2 || row.some((block) => block.lines.length > 1)) return []
+  const bottom = Math.max(...row.map((block) => block.bottom))
+  if (sorted.some((block) => !row.includes(block) && block.top < bottom + 2)) return []
+  return row.sort((p, q) => p.left - q.left)
 }
 
 interface Gutter {
@@ -32,7 +52,12 @@ interface Gutter {
   right: number
 }
 
-function orderRegion(blocks: Block[], state: { clean: boolean }, depth: number): Block[] {
+function orderRegion(
+  blocks: Block[],
+  state: { clean: boolean },
+  depth: number,
+  band = false,
+): Block[] {
   if (blocks.length < 2 || depth > 6) return orderRows(blocks, state)
   let minLeft = Number.POSITIVE_INFINITY
   let maxRight = Number.NEGATIVE_INFINITY
@@ -42,8 +67,10 @@ function orderRegion(blocks: Block[], state: { clean: boolean }, depth: number):
   }
   const width = maxRight - minLeft
   const narrow = blocks.filter((block) => block.right - block.left < WIDE_SHARE * width)
-  const gutters = findGutters(narrow, minLeft, maxRight)
-  if (gutters.length === 0) return orderRows(blocks, state)
+  const found = findGutters(narrow, minLeft, maxRight)
+  // Within a band, sides whose blocks stand level row by row are the columns of a table.
+  const gutters = band ? found.filter((gutter) => !rowAligned(blocks, gutter)) : found
+  if (gutters.length === 0) return orderBands(blocks, state, depth, minLeft, maxRight)
 
   const crosses = (block: Block) =>
     gutters.some((gutter) => block.left < gutter.left && block.right > gutter.right)
@@ -66,6 +93,128 @@ function orderRegion(blocks: Block[], state: { clean: boolean }, depth: number):
     if (separator) result.push(separator)
   }
   return result
+}
+
+/**
+ * A region without a gutter down its full height: a full-width block that nothing stands beside
+ * (a caption under a table, a wide paragraph) cuts it into bands that may each have columns; else
+ * a sidebar beside the text is read after it; else the region is read row by row.
+ */
+function orderBands(
+  blocks: Block[],
+  state: { clean: boolean },
+  depth: number,
+  minLeft: number,
+  maxRight: number,
+): Block[] {
+  const width = maxRight - minLeft
+  const cuts = blocks
+    .filter(
+      (block) =>
+        block.right - block.left >= WIDE_SHARE * width &&
+        blocks.every(
+          (other) =>
+            other === block ||
+            Math.min(other.bottom, block.bottom) - Math.max(other.top, block.top) <= 1,
+        ),
+    )
+    .sort((p, q) => p.top - q.top)
+  if (cuts.length > 0) {
+    const result: Block[] = []
+    let remaining = blocks.filter((block) => !cuts.includes(block))
+    for (let c = 0; c <= cuts.length; c++) {
+      const cut = cuts[c]
+      const limit = cut ? cut.top : Number.POSITIVE_INFINITY
+      const band = remaining.filter((block) => block.top < limit)
+      remaining = remaining.filter((block) => block.top >= limit)
+      result.push(...orderRegion(band, state, depth + 1, true))
+      if (cut) result.push(cut)
+    }
+    return result
+  }
+  const aside = findSidebarGutter(blocks, minLeft, maxRight)
+  if (!aside) return orderRows(blocks, state)
+  return splitColumns(blocks, [aside]).flatMap((column) => orderRegion(column, state, depth + 1))
+}
+
+/**
+ * A strip that no block at all crosses, between running text and a narrow column of prose beside
+ * it (a sidebar, a callout) whose lines do not line up with the text's: the sidebar is read after
+ * the text rather than interleaved with it row by row. Lines level on both sides are a table.
+ */
+function findSidebarGutter(
+  blocks: readonly Block[],
+  minLeft: number,
+  maxRight: number,
+): Gutter | undefined {
+  const width = Math.ceil(maxRight - minLeft) + 1
+  const covered = new Uint8Array(width)
+  const sizes: number[] = []
+  for (const block of blocks) {
+    const from = Math.max(0, Math.floor(block.left - minLeft))
+    const to = Math.min(width - 1, Math.ceil(block.right - minLeft))
+    for (let x = from; x <= to; x++) covered[x] = 1
+    sizes.push(block.fontSize)
+  }
+  sizes.sort((p, q) => p - q)
+  const em = sizes[sizes.length >> 1] ?? 10
+  let best: Gutter | undefined
+  let start = -1
+  for (let x = 0; x <= width; x++) {
+    const open = x < width && covered[x] === 0
+    if (open && start === -1) start = x
+    if (!open && start !== -1) {
+      if (start > 0 && x < width && x - start >= 2 * em) {
+        const gutter = { left: minLeft + start, right: minLeft + x }
+        if (!best || gutter.right - gutter.left > best.right - best.left) best = gutter
+      }
+      start = -1
+    }
+  }
+  if (!best) return undefined
+  const gutter = best
+  const left = blocks.filter((block) => block.right <= gutter.left)
+  const right = blocks.filter((block) => block.left >= gutter.right)
+  if (!isProse(left) || !isProse(right)) return undefined
+  const baselines = left.flatMap((block) => block.lines.map((line) => line.baseline))
+  const rightLines = right.flatMap((block) => block.lines)
+  const level = rightLines.filter((line) =>
+    baselines.some((baseline) => Math.abs(baseline - line.baseline) < 2),
+  ).length
+  return level < 0.5 * rightLines.length ? gutter : undefined
+}
+
+/** Enough words, several to a line, to read as running text rather than labels or numbers. */
+function isProse(blocks: readonly Block[]): boolean {
+  let chars = 0
+  let words = 0
+  let lines = 0
+  for (const block of blocks) {
+    for (const line of block.lines) {
+      chars += line.text.length
+      words += line.text.split(/\s+/).length
+      lines++
+    }
+  }
+  return chars >= COLUMN_MIN_CHARS && lines >= 4 && words >= 2 * lines
+}
+
+/** Whether most blocks on the sparser side of a gutter stand level with a block on the other side. */
+function rowAligned(blocks: readonly Block[], gutter: Gutter): boolean {
+  const left = blocks.filter((block) => block.right <= gutter.left + 1)
+  const right = blocks.filter((block) => block.left >= gutter.right - 1)
+  const [few, many] = left.length <= right.length ? [left, right] : [right, left]
+  if (few.length < 2) return false
+  // Cells are set flush to the top, the bottom or the middle of their row.
+  const level = few.filter((block) =>
+    many.some(
+      (other) =>
+        Math.abs(other.top - block.top) < 2 ||
+        Math.abs(other.bottom - block.bottom) < 2 ||
+        Math.abs(other.top + other.bottom - block.top - block.bottom) < 4,
+    ),
+  )
+  return level.length >= 0.5 * few.length
 }
 
 /**
