@@ -6,7 +6,7 @@ import type { Segment } from './rulings.js'
 import { run } from './test-helpers.js'
 import type { TextRun } from './types.js'
 
-const NO_RULINGS = { grids: [], bands: [] }
+const NO_RULINGS = { grids: [], bands: [], horizontal: [] }
 
 /** Rulings of a fully ruled grid with column edges `xs` and row edges `ys`. */
 function ruledGrid(xs: number[], ys: number[]) {
@@ -271,6 +271,70 @@ describe('detectTables', () => {
       ['Passport', '', ''],
       ['Tickets', '', ''],
       ['Visa', '', ''],
+    ])
+  })
+
+  it('spans a header label over the columns its partial rule underlines', () => {
+    // Top, header and bottom rules across the table; a short rule under "Training data" only.
+    const rulings = findRulings({
+      horizontal: [
+        { x1: 100, y1: 100, x2: 400, y2: 100 },
+        { x1: 200, y1: 118, x2: 400, y2: 118 },
+        { x1: 100, y1: 136, x2: 400, y2: 136 },
+        { x1: 100, y1: 180, x2: 400, y2: 180 },
+      ],
+      vertical: [],
+    })
+    const runs = [
+      run('Model', 104, 131),
+      run('Training data', 268, 113),
+      run('Instr', 210, 131),
+      run('Align', 310, 131),
+      ...textRows(
+        [
+          ['Tulu', '1.0', '2.0'],
+          ['Vicuna', '3.0', '4.0'],
+        ],
+        [104, 210, 310],
+        150,
+      ),
+    ]
+    const table = detectTables(runs, rulings, [], 1, false).tables[0]?.table
+    expect(table?.headerRows).toBe(2)
+    const header = table?.cells
+      .filter((cell) => cell.row < 2)
+      .map((cell) => [cell.text, cell.row, cell.column, cell.rowSpan, cell.colSpan])
+    expect(header).toEqual([
+      ['Model', 0, 0, 2, 1],
+      ['Training data', 0, 1, 1, 2],
+      ['Instr', 1, 1, 1, 1],
+      ['Align', 1, 2, 1, 1],
+    ])
+  })
+
+  it('takes the header row set just above an unframed grid into it', () => {
+    // Rules between rows and columns only, no frame; the titles sit above the first rule.
+    const rulings = findRulings({
+      horizontal: [120, 140, 160].map((y) => ({ x1: 60, y1: y, x2: 340, y2: y })),
+      vertical: [150, 250].map((x) => ({ x1: x, y1: 120, x2: x, y2: 160 })),
+    })
+    const caption = run('Table 3. Results by region', 60, 90)
+    const titles = [run('Region', 64, 116), run('Units', 154, 116), run('Revenue', 254, 116)]
+    const body = textRows(
+      [
+        ['North', '12', '1,350'],
+        ['South', '7', '1,020'],
+      ],
+      [64, 154, 254],
+      134,
+      20,
+    )
+    const { tables, rest } = detectTables([caption, ...titles, ...body], rulings, [], 1, false)
+    expect(rest).toEqual([caption])
+    expect(texts(tables[0]?.table)).toEqual([
+      ['Region', 'Units', 'Revenue'],
+      ['North', '12', '1,350'],
+      ['South', '7', '1,020'],
     ])
   })
 })

@@ -8,6 +8,7 @@ import {
 } from './aligned-grid.js'
 import { dropEmptyGridLines } from './empty-grid-lines.js'
 import { isFigure } from './figure.js'
+import { headerSpans } from './header-spans.js'
 import { groupLines } from './lines.js'
 import { PAGE_LABEL } from './page-label.js'
 import { roundBox } from './points.js'
@@ -18,6 +19,7 @@ import {
   type RuledGrid,
   type Rulings,
 } from './ruled-grids.js'
+import type { Segment } from './rulings.js'
 import { splitStackedRows } from './stacked-rows.js'
 import type { Block, Line, TextRun } from './types.js'
 
@@ -54,7 +56,8 @@ export function detectTables(
     for (const run of rest) (inside(run) ? taken : kept).push(run)
     return { taken, kept }
   }
-  for (const grid of rulings.grids) {
+  for (const drawn of rulings.grids) {
+    const grid = withHeaderAbove(drawn, rest)
     const { taken, kept } = take((run) => centreInside(run, grid.bbox))
     const table = ruledTable(grid, taken, page)
     if (!table || looksLikeChart(table.table as Table, taken, areas)) continue
@@ -69,7 +72,14 @@ export function detectTables(
       band.ys[band.ys.length - 1] as number,
     ]
     const { taken, kept } = take((run) => centreInside(run, box))
-    const table = bandTable(band, taken, page) ?? boxedColumnTable(band, taken, page)
+    const rules = rulings.horizontal.filter(
+      (rule) =>
+        rule.y1 > box[1] + 1 &&
+        rule.y1 < box[3] - 1 &&
+        rule.x1 >= box[0] - 3 &&
+        rule.x2 <= box[2] + 3,
+    )
+    const table = bandTable(band, taken, page, rules) ?? boxedColumnTable(band, taken, page)
     if (!table) continue
     tables.push(table)
     rest = kept
@@ -86,6 +96,54 @@ export function detectTables(
     rest = lines.flatMap((line) => line.runs)
   }
   return { tables, rest, lines }
+}
+
+/** Lines above a grid this many font sizes away, at most, can be its header row. */
+const HEADER_ABOVE_GAP = 1.2
+
+/**
+ * A grid drawn without a frame (rules between its rows and columns only) leaves its header row
+ * above its first rule, outside the grid: the line right above it becomes its first row when its
+ * pieces each stand in one of the grid's columns, in half of them or more (two at least). A
+ * caption or a unit note spans columns or stands alone.
+ */
+function withHeaderAbove(grid: RuledGrid, runs: readonly TextRun[]): RuledGrid {
+  if (!grid.open) return grid
+  const [left, top, right, bottom] = grid.bbox
+  const count = grid.xs.length - 1
+  const near = runs.filter((run) => {
+    const x = (run.left + run.right) / 2
+    return (
+      x > left &&
+      x < right &&
+      run.bottom <= top + 1 &&
+      run.bottom >= top - HEADER_ABOVE_GAP * run.fontSize
+    )
+  })
+  const rows = groupRows(cellPieces(near))
+  const header = rows[rows.length - 1]
+  if (!header || header.length < 2) return grid
+  const columns = new Set<number>()
+  for (const line of header) {
+    const column = columnOf(line, grid.xs, 0, count)
+    if (column === -1 || columns.has(column)) return grid
+    columns.add(column)
+  }
+  if (columns.size < Math.max(2, count / 2)) return grid
+  const y = Math.min(...header.map((line) => line.top)) - 1
+  const added: GridCell[] = Array.from({ length: count }, (_, column) => ({
+    row: 0,
+    column,
+    rowSpan: 1,
+    colSpan: 1,
+    bbox: [grid.xs[column] as number, y, grid.xs[column + 1] as number, top],
+  }))
+  return {
+    ...grid,
+    ys: [y, ...grid.ys],
+    cells: [...added, ...grid.cells.map((cell) => ({ ...cell, row: cell.row + 1 }))],
+    bbox: [left, y, right, bottom],
+  }
 }
 
 function centreInside(run: TextRun, box: readonly number[]): boolean {
@@ -224,7 +282,12 @@ const COLUMN_SHARE = 0.8
  * The grid column of a span that holds a run, or -1: the run lies inside it, or nearly all of
  * it does (text set a little across a column rule drawn only in the rows below).
  */
-function columnOf(line: TextRun, xs: readonly number[], first: number, span: number): number {
+function columnOf(
+  line: { left: number; right: number },
+  xs: readonly number[],
+  first: number,
+  span: number,
+): number {
   const width = Math.max(line.right - line.left, 1)
   for (let column = first; column < first + span; column++) {
     const left = xs[column] as number
@@ -237,10 +300,18 @@ function columnOf(line: TextRun, xs: readonly number[], first: number, span: num
   return -1
 }
 
-/** A table between horizontal rules: rows and columns come from the text's alignment. */
-function bandTable(band: RuledBand, runs: readonly TextRun[], page: number): Block | undefined {
+/**
+ * A table between horizontal rules: rows and columns come from the text's alignment; partial
+ * rules inside the band (`rules`) shape its header.
+ */
+function bandTable(
+  band: RuledBand,
+  runs: readonly TextRun[],
+  page: number,
+  rules: readonly Segment[],
+): Block | undefined {
   const lines = cellPieces(runs)
-  return alignedTable(lines, page, (grid) => bandRowsAgree(grid) && !isSparse(grid), band)
+  return alignedTable(lines, page, (grid) => bandRowsAgree(grid) && !isSparse(grid), band, rules)
 }
 
 /** Rows a column of boxes needs, at least, to be read as a one-column table. */
@@ -432,6 +503,7 @@ function alignedTable(
   page: number,
   accept: (grid: AlignedGrid) => boolean,
   band?: RuledBand,
+  rules: readonly Segment[] = [],
 ): Block | undefined {
   const found = alignIntoGrid(lines)
   if (!found || !accept(found)) return undefined
@@ -440,7 +512,7 @@ function alignedTable(
   const rowBottoms = grid.rows.map((row) => Math.max(...row.map((line) => line.bottom)))
   const byPosition = new Map<number, (typeof grid.cells)[number]>()
   for (const cell of grid.cells) byPosition.set(cell.row * grid.columns.length + cell.column, cell)
-  const cells: TableCell[] = []
+  let cells: TableCell[] = []
   grid.rows.forEach((_, row) => {
     for (let column = 0; column < grid.columns.length; ) {
       const cell = byPosition.get(row * grid.columns.length + column)
@@ -476,6 +548,11 @@ function alignedTable(
     const rule = band.ys[1] as number
     const above = rowBottoms.filter((bottomOfRow) => bottomOfRow <= rule + 1).length
     if (above > 0 && above < rows) headerRows = above
+  }
+  const header = band && headerSpans(grid, cells, rowTops, rowBottoms, band, rules)
+  if (header) {
+    cells = header.cells
+    headerRows = header.headerRows
   }
   return tableBlock(
     {

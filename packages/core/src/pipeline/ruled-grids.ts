@@ -27,6 +27,8 @@ export interface RuledGrid {
   ys: number[]
   cells: GridCell[]
   bbox: [number, number, number, number]
+  /** No row draws either outer side: the grid's sides are where its rules end. */
+  open?: boolean
 }
 
 /** Horizontal rules stacked above one another with no vertical rules between them. */
@@ -44,6 +46,8 @@ export interface Rulings {
   grids: RuledGrid[]
   /** Horizontal rules only (or a frame with rows but one column): columns must come from text. */
   bands: RuledBand[]
+  /** The page's horizontal rulings, merged: partial rules inside a band underline its headers. */
+  horizontal: Segment[]
 }
 
 /**
@@ -53,7 +57,7 @@ export interface Rulings {
 export function findRulings(graphics: Pick<PageGraphics, 'horizontal' | 'vertical'>): Rulings {
   const horizontal = mergeCollinear(graphics.horizontal, 'h')
   const vertical = mergeCollinear(graphics.vertical, 'v')
-  const result: Rulings = { grids: [], bands: [] }
+  const result: Rulings = { grids: [], bands: [], horizontal }
   // Joining rulings compares them in pairs; a page with thousands of lines is a drawing (a map,
   // a plot, hatching), not a table, and must not cost quadratic time.
   if (horizontal.length + vertical.length > MAX_RULINGS) return result
@@ -63,15 +67,31 @@ export function findRulings(graphics: Pick<PageGraphics, 'horizontal' | 'vertica
       group.h.map((s) => s.y1),
       GRID_SNAP,
     )
-    if (group.xs.length >= 3 && ys.length >= 2) {
+    // One vertical rule alone is the stub's: its table's columns come from the text.
+    const xs = group.xs.length >= 2 ? openSides(group.xs, group.h) : group.xs
+    if (xs.length >= 3 && ys.length >= 2) {
       // Rows may be drawn by the frame only (top and bottom): still a grid of columns.
-      const grid = buildGrid(group.xs, ys, group.h, group.v)
+      const grid = buildGrid(xs, ys, group.h, group.v)
       if (grid) result.grids.push(grid)
     } else if (ys.length >= 2) {
       extendToInnerRules(ys, group)
-      result.bands.push({ ys, left: group.left, right: group.right, framed: group.xs.length === 2 })
+      result.bands.push({ ys, left: group.left, right: group.right, framed: xs.length === 2 })
     }
   }
+  return result
+}
+
+/**
+ * Tables ruled between their columns but not at their sides have row rules that run on past
+ * the outer verticals: where several reach out, the grid has an open column there, as wide as
+ * the widest of them.
+ */
+function openSides(xs: readonly number[], horizontal: readonly Segment[]): number[] {
+  const result = [...xs]
+  const outLeft = horizontal.filter((h) => h.x1 < (xs[0] as number) - GRID_SNAP)
+  const outRight = horizontal.filter((h) => h.x2 > (xs[xs.length - 1] as number) + GRID_SNAP)
+  if (outLeft.length >= OPEN_SIDE_RULES) result.unshift(Math.min(...outLeft.map((h) => h.x1)))
+  if (outRight.length >= OPEN_SIDE_RULES) result.push(Math.max(...outRight.map((h) => h.x2)))
   return result
 }
 
@@ -281,12 +301,6 @@ function buildGrid(
   const bottom = Math.max(...vertical.map((v) => v.y2))
   if (top < (ys[0] as number) - GRID_SNAP) ys.unshift(top)
   if (bottom > (ys[ys.length - 1] as number) + GRID_SNAP) ys.push(bottom)
-  // Tables ruled between columns but not at their sides have rows ruled past the outer
-  // verticals: where several rules reach out, the grid has an open column there.
-  const outLeft = horizontal.filter((h) => h.x1 < (xs[0] as number) - GRID_SNAP)
-  const outRight = horizontal.filter((h) => h.x2 > (xs[xs.length - 1] as number) + GRID_SNAP)
-  if (outLeft.length >= OPEN_SIDE_RULES) xs.unshift(Math.min(...outLeft.map((h) => h.x1)))
-  if (outRight.length >= OPEN_SIDE_RULES) xs.push(Math.max(...outRight.map((h) => h.x2)))
   const rows = ys.length - 1
   const columns = xs.length - 1
   if (rows < 1 || columns < 2) return undefined
@@ -328,11 +342,17 @@ function buildGrid(
       })
     }
   }
+  let sides = 0
+  for (let row = 0; row < rows; row++) {
+    if (verticalEdge(0, row)) sides++
+    if (verticalEdge(columns, row)) sides++
+  }
   return {
     xs,
     ys,
     cells,
     bbox: [xs[0] as number, ys[0] as number, xs[columns] as number, ys[rows] as number],
+    open: sides === 0,
   }
 
   /** The cells below a span join it when no rule separates them and none is taken already. */
