@@ -73,7 +73,8 @@ export async function expandInputs(
 
 async function expandArgument(arg: string, cwd: string): Promise<Input[]> {
   if (URL_LIKE.test(arg)) {
-    const url = new URL(arg)
+    const url = URL.canParse(arg) ? new URL(arg) : undefined
+    if (!url) throw new PdfxError('invalid_request', 'not a valid URL')
     if (url.protocol === 'file:') return expandPath(fileURLToPath(url), cwd)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new PdfxError('invalid_request', 'only http(s) URLs and local files can be read')

@@ -112,4 +112,10 @@ describe('pdfx extract <url>', { timeout: 60_000 }, () => {
     expect(run.code).toBe(1)
     expect(run.stderr).toContain('[invalid_request]')
   })
+
+  it('refuses a malformed URL as a bad request, not an internal error', async () => {
+    const run = await pdfx(['extract', 'http://127.0.0.1:99999/a.pdf'])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/\[invalid_request\] .*: not a valid URL/)
+  })
 })
