@@ -8,8 +8,7 @@ import { buildElements } from './pipeline/elements.js'
 import { markFurniture } from './pipeline/furniture.js'
 import {
   collectPageImages,
-  type ImageBudget,
-  MAX_DOCUMENT_IMAGE_BYTES,
+  newImageBudget,
   type PageImage,
   repeatedImageKeys,
 } from './pipeline/images.js'
@@ -190,7 +189,7 @@ async function analysePages(
   let lineCount = 0
   const tableEvidence: number[] = []
   let hybridPages = 0
-  const imageBudget: ImageBudget = { bytesLeft: MAX_DOCUMENT_IMAGE_BYTES, capped: false }
+  const imageBudget = newImageBudget()
   const deadline = performance.now() + options.hybridBudgetMs
   let hybrid = options.mode === 'hybrid' && options.hybridBudgetMs > 0
   for (const [index, number] of numbers.entries()) {

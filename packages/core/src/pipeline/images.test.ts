@@ -2,9 +2,8 @@ import { decode } from 'fast-png'
 import { describe, expect, it } from 'vitest'
 import {
   collectPageImages,
-  type ImageBudget,
   type ImageObjects,
-  MAX_DOCUMENT_IMAGE_BYTES,
+  newImageBudget,
   type PageImage,
   repeatedImageKeys,
 } from './images.js'
@@ -30,8 +29,6 @@ function store(objects: Record<string, unknown>) {
   return { objs, requested }
 }
 
-const budget = (bytesLeft = MAX_DOCUMENT_IMAGE_BYTES): ImageBudget => ({ bytesLeft, capped: false })
-
 const placed = (objectId: string, bbox: PlacedImage['bbox']): PlacedImage => ({ objectId, bbox })
 
 describe('collectPageImages', () => {
@@ -42,7 +39,7 @@ describe('collectPageImages', () => {
       [placed('img_p0_1', [50.004, 92, 250, 191.996])],
       { page: page.objs, common: common.objs },
       4,
-      budget(),
+      newImageBudget(),
     )
     expect(images).toHaveLength(1)
     const [image] = images
@@ -63,7 +60,7 @@ describe('collectPageImages', () => {
       [placed('g_d0_img_1', [0, 0, 80, 30])],
       { page: page.objs, common: common.objs },
       1,
-      budget(),
+      newImageBudget(),
     )
     const png = decode(image?.png as Uint8Array)
     expect(png).toMatchObject({ width: 8, height: 1, channels: 1, depth: 1 })
@@ -86,7 +83,7 @@ describe('collectPageImages', () => {
       ],
       { page: page.objs, common: store({}).objs },
       1,
-      budget(),
+      newImageBudget(),
     )
     expect(images).toEqual([])
     expect(page.requested).toEqual(['cmyk', 'missing'])
@@ -99,12 +96,28 @@ describe('collectPageImages', () => {
     })
     const objects = { page: page.objs, common: store({}).objs }
     const box: PlacedImage['bbox'] = [0, 0, 100, 100]
-    const [first] = await collectPageImages([placed('a', box)], objects, 1, budget())
+    const [first] = await collectPageImages([placed('a', box)], objects, 1, newImageBudget())
     const size = first?.png.length as number
-    const left = budget(size + 10)
+    const left = newImageBudget(size + 10)
     const images = await collectPageImages([placed('a', box), placed('b', box)], objects, 1, left)
     expect(images.map((image) => image.key)).toEqual([first?.key])
-    expect(left).toEqual({ bytesLeft: 10, capped: true })
+    expect(left).toMatchObject({ bytesLeft: 10, capped: true })
+  })
+
+  it('encodes a document-wide picture once and charges the budget once for all its pages', async () => {
+    const common = store({ g_d0_img_1: { width: 2, height: 2, kind: RGB_24BPP, data: RGB_2X2 } })
+    const objects = { page: store({}).objs, common: common.objs }
+    const logo = placed('g_d0_img_1', [0, 0, 100, 40])
+    const [first] = await collectPageImages([logo], objects, 1, newImageBudget())
+    const size = first?.png.length as number
+    // Room for the picture once, not three times.
+    const budget = newImageBudget(size + 10)
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) => collectPageImages([logo], objects, page, budget)),
+    )
+    expect(pages.map((images) => images.map((image) => image.page))).toEqual([[1], [2], [3]])
+    expect(budget).toMatchObject({ bytesLeft: 10, capped: false })
+    expect(common.requested).toEqual(['g_d0_img_1', 'g_d0_img_1'])
   })
 
   it('gives the same picture the same key and different pictures different keys', async () => {
@@ -118,7 +131,7 @@ describe('collectPageImages', () => {
       ['a', 'copy', 'other'].map((id) => placed(id, box)),
       { page: page.objs, common: store({}).objs },
       1,
-      budget(),
+      newImageBudget(),
     )
     const [a, copy, other] = images.map((image) => image.key)
     expect(copy).toBe(a)

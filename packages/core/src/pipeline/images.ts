@@ -43,11 +43,22 @@ export interface PageImage {
   key: string
 }
 
-/** Shared across a document's pages: the byte budget left. */
+/** A picture encoded as PNG, before it is placed on a page. */
+type EncodedImage = Omit<PageImage, 'page' | 'bbox'>
+
+/** Shared across a document's pages: the byte budget left, and what was encoded already. */
 export interface ImageBudget {
   bytesLeft: number
   /** Set when an image was left out because of a cap. */
   capped: boolean
+  /** Document-wide images (pdf.js `commonObjs`) by object id: a logo on every page is encoded once. */
+  documentWide: Map<string, Promise<EncodedImage | undefined>>
+  /** Keys of the pictures already charged: a picture drawn on many pages costs its bytes once. */
+  charged: Set<string>
+}
+
+export function newImageBudget(bytes = MAX_DOCUMENT_IMAGE_BYTES): ImageBudget {
+  return { bytesLeft: bytes, capped: false, documentWide: new Map(), charged: new Set() }
 }
 
 /**
@@ -63,26 +74,50 @@ export async function collectPageImages(
   const images: PageImage[] = []
   for (const { objectId, bbox } of placed) {
     if (bbox[2] - bbox[0] < MIN_SIDE || bbox[3] - bbox[1] < MIN_SIDE) continue
-    // Ids that start with g_ are document-wide objects (pdf.js `commonObjs`).
-    const store = objectId.startsWith('g_') ? objects.common : objects.page
-    const image = (await decoded(store, objectId)) as DecodedImage | null | undefined
-    const png = image ? toPng(image) : undefined
-    if (!image || !png) continue
-    if (png.length > MAX_IMAGE_BYTES || png.length > budget.bytesLeft) {
-      budget.capped = true
-      continue
+    const image = await encodedImage(objectId, objects, budget)
+    if (!image) continue
+    if (!budget.charged.has(image.key)) {
+      if (image.png.length > MAX_IMAGE_BYTES || image.png.length > budget.bytesLeft) {
+        budget.capped = true
+        continue
+      }
+      budget.bytesLeft -= image.png.length
+      budget.charged.add(image.key)
     }
-    budget.bytesLeft -= png.length
-    images.push({
-      page: pageNumber,
-      bbox: roundBox(bbox),
-      width: image.width,
-      height: image.height,
-      png,
-      key: `${image.width}x${image.height}:${fingerprint(png)}`,
-    })
+    images.push({ page: pageNumber, bbox: roundBox(bbox), ...image })
   }
   return images
+}
+
+/** The picture behind an object id, decoded by pdf.js and encoded here (once, if document-wide). */
+function encodedImage(
+  objectId: string,
+  objects: { page: ImageObjects; common: ImageObjects },
+  budget: ImageBudget,
+): Promise<EncodedImage | undefined> {
+  // Ids that start with g_ are document-wide objects (pdf.js `commonObjs`).
+  if (!objectId.startsWith('g_')) return encodeObject(objects.page, objectId)
+  let encoded = budget.documentWide.get(objectId)
+  if (!encoded) {
+    encoded = encodeObject(objects.common, objectId)
+    budget.documentWide.set(objectId, encoded)
+  }
+  return encoded
+}
+
+async function encodeObject(
+  store: ImageObjects,
+  objectId: string,
+): Promise<EncodedImage | undefined> {
+  const image = (await decoded(store, objectId)) as DecodedImage | null | undefined
+  const png = image ? toPng(image) : undefined
+  if (!image || !png) return undefined
+  return { width: image.width, height: image.height, png, key: key(image, png) }
+}
+
+/** Equal for the same picture: its size and a fingerprint of its PNG. */
+function key(image: DecodedImage, png: Uint8Array): string {
+  return `${image.width}x${image.height}:${fingerprint(png)}`
 }
 
 /** Keys of images drawn on two or more pages: logos and page decorations. */
