@@ -305,10 +305,14 @@ function buildGrid(
   const columns = xs.length - 1
   if (rows < 1 || columns < 2) return undefined
 
+  // Each ruling belongs to the grid line nearest to it; an edge is drawn when that line's
+  // rulings cover it. Sorting them by line once keeps the edge tests off the whole list.
+  const verticalOn = byNearestLine(vertical, xs, 'v')
+  const horizontalOn = byNearestLine(horizontal, ys, 'h')
   const verticalEdge = (column: number, row: number) =>
-    covered(vertical, xs, column, ys[row] as number, ys[row + 1] as number, 'v')
+    covered(verticalOn[column] as Segment[], ys[row] as number, ys[row + 1] as number, 'v')
   const horizontalEdge = (row: number, column: number) =>
-    covered(horizontal, ys, row, xs[column] as number, xs[column + 1] as number, 'h')
+    covered(horizontalOn[row] as Segment[], xs[column] as number, xs[column + 1] as number, 'h')
 
   const taken = new Uint8Array(rows * columns)
   const cells: GridCell[] = []
@@ -366,22 +370,22 @@ function buildGrid(
   }
 }
 
-/**
- * Whether rulings along grid line `index` of `lines` cover the stretch [from, to] (to
- * EDGE_COVERAGE). A ruling belongs to the grid line nearest to it.
- */
-function covered(
+/** The rulings of each grid line: every ruling goes to the line nearest to it. */
+function byNearestLine(
   segments: readonly Segment[],
   lines: readonly number[],
-  index: number,
-  from: number,
-  to: number,
   axis: 'h' | 'v',
-): boolean {
+): Segment[][] {
+  const result = lines.map(() => [] as Segment[])
+  for (const s of segments)
+    (result[nearest(lines, axis === 'h' ? s.y1 : s.x1)] as Segment[]).push(s)
+  return result
+}
+
+/** Whether rulings of one grid line cover the stretch [from, to] (to EDGE_COVERAGE). */
+function covered(segments: readonly Segment[], from: number, to: number, axis: 'h' | 'v'): boolean {
   let length = 0
   for (const s of segments) {
-    const position = axis === 'h' ? s.y1 : s.x1
-    if (nearest(lines, position) !== index) continue
     const start = Math.max(from, axis === 'h' ? s.x1 : s.y1)
     const end = Math.min(to, axis === 'h' ? s.x2 : s.y2)
     if (end > start) length += end - start
