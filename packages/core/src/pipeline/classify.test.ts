@@ -195,3 +195,13 @@ describe('classifyBlocks', () => {
     ])
   })
 })
+
+describe('measureText', () => {
+  it("takes the body size from running text, not from a large table's cells", () => {
+    const cells = Array.from({ length: 12 }, (_, i) => `Region ${i} 1,204 1,350 980`)
+    const table = block(cells, 10, 100, { kind: 'table' })
+    for (const line of table.lines) line.fontSize = 8
+    const layout = page([table, block(BODY, 10, 500), block(BODY, 10, 560)])
+    expect(measureText([layout]).bodySize).toBe(10)
+  })
+})

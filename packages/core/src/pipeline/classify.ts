@@ -42,8 +42,8 @@ export function measureText(pages: readonly PageLayout[]): TextStatistics {
   let allChars = 0
   for (const page of pages) {
     for (const block of page.blocks) {
-      // Running text comes in blocks of several lines; labels and captions mostly do not.
-      const weight = block.lines.length > 1 ? 2 : 1
+      // Running text comes in blocks of several lines; labels, captions and a table's cells do not.
+      const weight = block.lines.length > 1 && block.kind !== 'table' ? 2 : 1
       for (const line of block.lines) {
         const n = line.text.length * weight
         const size = Math.round(line.fontSize * 2) / 2
