@@ -204,7 +204,8 @@ describe('MCP endpoint', () => {
       expect(texts(result)).toEqual([document.markdown])
       expect(document.markdown).toMatch(/^# Annual review\n/)
     }
-  })
+    // The file's first extraction also starts the pool's child processes, which load pdf.js.
+  }, 20_000)
 
   it('extract_pdf renders the document as JSON when no Markdown is asked for', async () => {
     const client = await connect(apiKey)
