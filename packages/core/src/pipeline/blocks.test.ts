@@ -36,4 +36,15 @@ describe('groupBlocks', () => {
     ])
     expect(groupBlocks(lines, 1)).toHaveLength(2)
   })
+
+  it('starts a new block at a line in another font and size after a finished sentence', () => {
+    const lines = groupLines([
+      run('Both programmes are worthwhile, but need to be coordinated.', 10, 100, { fontSize: 12 }),
+      run('Different types of safety reviews', 10, 119, { fontSize: 11, fontId: 'f2' }),
+      run('While there is an international agreement on the procedure', 10, 144, { fontSize: 12 }),
+    ])
+    expect(text(groupBlocks(lines, 1))[0]).toEqual([
+      'Both programmes are worthwhile, but need to be coordinated.',
+    ])
+  })
 })

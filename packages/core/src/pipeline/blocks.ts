@@ -51,6 +51,14 @@ function continuesBlock(block: Block, last: Line, line: Line, pitch: number): bo
     return false
   }
   if (line.bold !== last.bold && block.lines.length === 1) return false
+  // After a finished sentence, a line in another font and size opens something new: a heading.
+  if (
+    line.fontId !== last.fontId &&
+    Math.abs(line.fontSize - last.fontSize) > 0.05 * last.fontSize &&
+    /[.!?]["')\]]?$/.test(last.text)
+  ) {
+    return false
+  }
   if (line.monospace !== last.monospace) return false
   // Horizontal overlap with the block.
   const overlap = Math.min(block.right, line.right) - Math.max(block.left, line.left)

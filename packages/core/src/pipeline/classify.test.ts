@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { classifyBlocks, measureText } from './classify.js'
 import { block } from './test-helpers.js'
-import type { PageLayout } from './types.js'
+import type { Block, PageLayout } from './types.js'
 
-function page(blocks: PageLayout['blocks']): PageLayout {
+function page(blocks: PageLayout['blocks'], number = 1): PageLayout {
   return {
-    number: 1,
+    number,
     width: 600,
     height: 800,
     blocks,
@@ -14,6 +14,27 @@ function page(blocks: PageLayout['blocks']): PageLayout {
     cleanLayout: true,
   }
 }
+
+/** Sets a block's size on its lines too, where measureText reads it. */
+function sized(b: Block, fontSize: number): Block {
+  b.fontSize = fontSize
+  for (const line of b.lines) line.fontSize = fontSize
+  return b
+}
+
+/** Centres each line of a block on one axis, as a title broken for balance is set. */
+function centred(b: Block, centre: number): Block {
+  for (const line of b.lines) {
+    const width = line.right - line.left
+    line.left = centre - width / 2
+    line.right = centre + width / 2
+  }
+  b.left = Math.min(...b.lines.map((line) => line.left))
+  b.right = Math.max(...b.lines.map((line) => line.right))
+  return b
+}
+
+const kinds = (layout: PageLayout) => layout.blocks.map((b) => [b.kind, b.level])
 
 const BODY = [
   'body text that goes on for a while and fills the line',
@@ -192,6 +213,140 @@ describe('classifyBlocks', () => {
     expect(layout.blocks.map((b) => [b.kind, b.lines.length])).toEqual([
       ['heading', 1],
       ['paragraph', 2],
+    ])
+  })
+
+  it('measures the body size without the running heads and footers of the pages', () => {
+    const slides = [1, 2, 3].map((number) =>
+      page(
+        [
+          sized(block(['Klaas Posselt, Member of the', 'PDF Association'], 10, 20), 16),
+          sized(block(['Equal access for all people, forced by law'], 10, 300), 50),
+          sized(block(['A PDF Association Presentation, 2019 by PDF Association'], 10, 780), 16),
+        ],
+        number,
+      ),
+    )
+    for (const slide of slides) {
+      ;(slide.blocks[0] as Block).kind = 'header'
+      ;(slide.blocks[2] as Block).kind = 'footer'
+    }
+    expect(measureText(slides).bodySize).toBe(50)
+  })
+
+  it('takes a line opening with a full block for a list item, however large', () => {
+    const layout = page([
+      block(['█ When is a PDF universally accessible?'], 10, 100, { fontSize: 16, fontId: 'f2' }),
+      block(BODY, 10, 150),
+    ])
+    classifyBlocks([layout], measureText([layout]), [])
+    expect(layout.blocks[0]).toMatchObject({ kind: 'list-item', marker: '█' })
+  })
+
+  it('matches an outline entry on the page it leads to, once, with its own depth', () => {
+    const outline = [
+      { title: 'An Overview', depth: 2, page: 2 },
+      { title: 'An Overview', depth: 3, page: 3 },
+    ]
+    const pages = [1, 2, 3].map((number) =>
+      page([block(['An Overview'], 10, 100), block(BODY, 10, 150)], number),
+    )
+    classifyBlocks(pages, measureText(pages), outline)
+    // Page 1 repeats the title in a running line: no entry leads there.
+    expect(pages.map((layout) => kinds(layout)[0])).toEqual([
+      ['paragraph', undefined],
+      ['heading', 2],
+      ['heading', 3],
+    ])
+    // Without pages to go by, the entries are taken in order, each by one heading.
+    const unpaged = [2, 3].map((number) =>
+      page([block(['An Overview'], 10, 100), block(BODY, 10, 150)], number),
+    )
+    classifyBlocks(
+      unpaged,
+      measureText(unpaged),
+      outline.map(({ title, depth }) => ({ title, depth })),
+    )
+    expect(unpaged.map((layout) => kinds(layout)[0])).toEqual([
+      ['heading', 2],
+      ['heading', 3],
+    ])
+  })
+
+  it('matches outline entries across dashes and cut-short titles, not lower-case terms', () => {
+    const layout = page([
+      block(['myelinization'], 10, 60, { fontSize: 9 }),
+      block(['Myelinization'], 10, 100),
+      block(BODY, 10, 150),
+      block(['PIARC - World Road Association'], 10, 250),
+      block(BODY, 10, 300),
+      block(['Proceedings of the International Road Safety Forum in Melbourne 1998'], 10, 400),
+      block(BODY, 10, 450),
+    ])
+    const outline = [
+      { title: 'Myelinization', depth: 4, page: 1 },
+      { title: 'PIARC – World Road Association', depth: 2, page: 1 },
+      { title: 'Proceedings of the International Road Safety Forum in Melbou', depth: 3, page: 1 },
+    ]
+    classifyBlocks([layout], measureText([layout]), outline)
+    expect(kinds(layout)).toEqual([
+      ['paragraph', undefined],
+      ['heading', 4],
+      ['paragraph', undefined],
+      ['heading', 2],
+      ['paragraph', undefined],
+      ['heading', 3],
+      ['paragraph', undefined],
+    ])
+  })
+
+  it('gives a heading the outline leaves out the level of outline headings in its type', () => {
+    const layout = page([
+      block(['Topics'], 10, 100, { fontSize: 20, fontId: 'f2' }),
+      block(BODY, 10, 150),
+      block(['Advantages'], 10, 300, { fontSize: 20, fontId: 'f2' }),
+      block(BODY, 10, 350),
+    ])
+    classifyBlocks([layout], measureText([layout]), [{ title: 'Advantages', depth: 2, page: 1 }])
+    expect(kinds(layout)[0]).toEqual(['heading', 2])
+  })
+
+  it('takes three centred lines set a little larger for a title, not a paragraph', () => {
+    const title = [
+      'Clinical Guidance',
+      'For The Assessment and Implementation of Bed Rails',
+      'In Hospitals and Home Care Settings',
+    ]
+    const layout = page([
+      centred(block(title, 10, 100, { fontSize: 11.5, fontId: 'f2' }), 300),
+      block(BODY, 10, 150),
+      block(title, 10, 300, { fontSize: 11.5, fontId: 'f2' }),
+      block(BODY, 10, 350),
+    ])
+    classifyBlocks([layout], measureText([layout]), [])
+    // Flush left, the same lines read as a paragraph set in a larger type.
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'heading',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+    ])
+  })
+
+  it('ranks headings set below the body size under those set at it', () => {
+    const layout = page([
+      block(['Report on bed rails'], 10, 40, { fontSize: 20 }),
+      block(BODY, 10, 80),
+      block(['Introduction'], 10, 150, { fontId: 'f2' }),
+      block(BODY, 10, 170),
+      block(['Intended Purpose'], 10, 300, { fontSize: 9, fontId: 'f2' }),
+      block(['Bed rails may reduce the risk of falls.', ...BODY], 10, 315),
+    ])
+    classifyBlocks([layout], measureText([layout]), [])
+    expect(kinds(layout).filter(([kind]) => kind === 'heading')).toEqual([
+      ['heading', 1],
+      ['heading', 2],
+      ['heading', 3],
     ])
   })
 })

@@ -28,10 +28,12 @@ export interface TextStatistics {
   bodyMonospace: boolean
 }
 
-/** Outline (bookmark) entries: title and depth, 1 for top-level. */
+/** Outline (bookmark) entries: title, depth (1 for top-level) and the page it leads to. */
 export interface OutlineEntry {
   title: string
   depth: number
+  /** 1-based page of the entry's destination, when it names one. */
+  page?: number
 }
 
 /** Measures the body text size and font over every line of the document. */
@@ -42,6 +44,8 @@ export function measureText(pages: readonly PageLayout[]): TextStatistics {
   let allChars = 0
   for (const page of pages) {
     for (const block of page.blocks) {
+      // Running heads and footers repeat on every page: on slides they outweigh the body text.
+      if (block.kind === 'header' || block.kind === 'footer') continue
       // Running text comes in blocks of several lines; labels, captions and a table's cells do not.
       const weight = block.lines.length > 1 && block.kind !== 'table' ? 2 : 1
       for (const line of block.lines) {
@@ -87,8 +91,7 @@ export function classifyBlocks(
   stats: TextStatistics,
   outline: readonly OutlineEntry[],
 ): void {
-  const outlineDepth = new Map<string, number>()
-  for (const entry of outline) outlineDepth.set(normalizeTitle(entry.title), entry.depth)
+  const outlineIndex = indexOutline(outline)
   const headingSizes = new Set<number>()
   for (const page of pages) {
     splitNumberedLeads(page, stats)
@@ -97,7 +100,7 @@ export function classifyBlocks(
     page.blocks.forEach((block, index) => {
       if (block.kind === 'header' || block.kind === 'footer') return
       if (block.kind === 'table' || block.kind === 'image') return
-      classifyBlock(block, page, page.blocks[index + 1], stats, outlineDepth)
+      classifyBlock(block, page, page.blocks[index + 1], stats, outlineIndex)
       // A table of contents names the sections; only its own title is a heading of the document.
       if (block.kind === 'heading' && contents && ++headings > 1) {
         block.kind = 'paragraph'
@@ -252,13 +255,13 @@ function classifyBlock(
   page: PageLayout,
   next: Block | undefined,
   stats: TextStatistics,
-  outlineDepth: ReadonlyMap<string, number>,
+  outline: OutlineIndex,
 ): void {
   const text = plainText(block)
-  const depth = outlineDepth.get(normalizeTitle(text))
-  if (depth !== undefined && text.length <= HEADING_MAX_CHARS) {
+  const entry = text.length <= HEADING_MAX_CHARS ? takeOutlineEntry(text, page, outline) : undefined
+  if (entry !== undefined) {
     block.kind = 'heading'
-    block.level = Math.min(6, depth)
+    block.level = Math.min(6, entry.depth)
     return
   }
   // One monospace line in prose is an address or a name, not a listing.
@@ -337,7 +340,7 @@ function isHeading(
   if (ratio >= HEADING_SIZE_RATIO)
     return ratio >= DISPLAY_SIZE_RATIO
       ? block.lines.length <= 3 || text.length < 100
-      : block.lines.length <= 2
+      : block.lines.length <= 2 || (block.lines.length === 3 && isCentredTitle(block))
   const letters = text.replace(/[^\p{L}]/gu, '')
   const capitals = letters.length >= 4 && letters === letters.toUpperCase() && words <= 12
   // Capitals look a size larger than mixed case: a numbered all-caps line may be set smaller.
@@ -377,6 +380,18 @@ function isHeading(
     words <= 10 &&
     /^[\p{Lu}\d]/u.test(text)
   )
+}
+
+/**
+ * Whether the lines of a block are centred on one axis at different lengths: a title broken for
+ * balance, not running text (whose lines fill the column and end ragged on one side only).
+ */
+function isCentredTitle(block: Block): boolean {
+  const em = block.fontSize
+  const widths = block.lines.map((line) => line.right - line.left)
+  if (Math.max(...widths) - Math.min(...widths) < 4 * em) return false
+  const centre = (block.left + block.right) / 2
+  return block.lines.every((line) => Math.abs((line.left + line.right) / 2 - centre) < em)
 }
 
 /**
@@ -423,17 +438,31 @@ function assignHeadingLevels(
   headingSizes: ReadonlySet<number>,
   stats: TextStatistics,
 ): void {
-  // Larger type means a higher level; sizes at or below the body size share the lowest rank.
+  // Larger type means a higher level; sizes about the body size share the next rank, and sizes
+  // below it the one after, when headings at body size are there to rank above them.
   const ranked = [...headingSizes]
     .filter((size) => size >= stats.bodySize * HEADING_SIZE_RATIO)
     .sort((p, q) => q - p)
+  const belowBody = (size: number) => size < stats.bodySize * 0.95
+  const bodyRanked = [...headingSizes].some(
+    (size) => !belowBody(size) && size < stats.bodySize * HEADING_SIZE_RATIO,
+  )
+  const outlineStyles = outlineStyleLevels(pages)
   for (const page of pages) {
     for (const block of page.blocks) {
       if (block.kind !== 'heading' || block.level !== undefined) continue
+      // A heading the outline leaves out takes the level of the outline's headings in its type.
+      const styled = outlineStyles.get(headingStyle(block))
+      if (styled !== undefined) {
+        block.level = styled
+        continue
+      }
       const text = plainText(block)
       const depth = numberingDepth(text)
-      const rank = ranked.indexOf(Math.round(block.fontSize))
-      const bySize = rank === -1 ? ranked.length + 1 : rank + 1
+      const size = Math.round(block.fontSize)
+      const rank = ranked.indexOf(size)
+      const bySize =
+        rank !== -1 ? rank + 1 : ranked.length + (bodyRanked && belowBody(size) ? 2 : 1)
       block.level = Math.min(
         6,
         Math.max(
@@ -443,6 +472,27 @@ function assignHeadingLevels(
       )
     }
   }
+}
+
+/** Font and size of a heading: headings of one rank share them. */
+function headingStyle(block: Block): string {
+  return `${block.fontId}@${block.fontSize.toFixed(1)}`
+}
+
+/** Levels of the outline's headings by their type, where all headings of that type agree. */
+function outlineStyleLevels(pages: readonly PageLayout[]): Map<string, number> {
+  const levels = new Map<string, number | null>()
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      if (block.kind !== 'heading' || block.level === undefined) continue
+      const style = headingStyle(block)
+      const known = levels.get(style)
+      levels.set(style, known === undefined || known === block.level ? block.level : null)
+    }
+  }
+  const agreed = new Map<string, number>()
+  for (const [style, level] of levels) if (level !== null) agreed.set(style, level)
+  return agreed
 }
 
 /** Nesting of list items from their indentation: each step right by about an em goes one deeper. */
@@ -477,6 +527,63 @@ export function isOrdered(block: Block): boolean {
   return block.marker !== undefined && isOrderedMarker(block.marker)
 }
 
-function normalizeTitle(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim()
+/** An outline entry with its comparison key; each entry names one heading of the document. */
+interface OutlineSlot extends OutlineEntry {
+  key: string
+  used: boolean
+}
+
+/** Outline entries by the page they lead to (undefined: not known), in outline order. */
+type OutlineIndex = Map<number | undefined, OutlineSlot[]>
+
+function indexOutline(outline: readonly OutlineEntry[]): OutlineIndex {
+  const index: OutlineIndex = new Map()
+  for (const entry of outline) {
+    const key = titleKey(entry.title)
+    if (key === '') continue
+    const slots = index.get(entry.page) ?? []
+    slots.push({ ...entry, key, used: false })
+    index.set(entry.page, slots)
+  }
+  return index
+}
+
+/** Bookmark titles at least this long may be cut short by the authoring tool. */
+const MIN_TRUNCATED_TITLE = 30
+
+/**
+ * The unused outline entry that `text` is the heading of: the same words (case, dashes and
+ * spacing aside), or the text begins with a long entry cut short. The entry leads to this page or
+ * the one before (an anchor set just above a heading that opens a page). A line opening in lower
+ * case (an index or margin term) is no heading of a capitalised entry.
+ */
+function takeOutlineEntry(
+  text: string,
+  page: PageLayout,
+  outline: OutlineIndex,
+): OutlineSlot | undefined {
+  if (outline.size === 0) return undefined
+  const key = titleKey(text)
+  if (key === '') return undefined
+  const lower = /^\P{L}*\p{Ll}/u.test(text)
+  const candidates = [page.number, page.number - 1, undefined].flatMap(
+    (number) => outline.get(number) ?? [],
+  )
+  const entry = candidates.find(
+    (slot) =>
+      !slot.used &&
+      (slot.key === key ||
+        (slot.title.trim().length >= MIN_TRUNCATED_TITLE && key.startsWith(slot.key))) &&
+      !(lower && /^\P{L}*\p{Lu}/u.test(slot.title)),
+  )
+  if (entry) entry.used = true
+  return entry
+}
+
+/** Comparison key of a title: letters and digits only, in lower case. */
+function titleKey(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '')
 }

@@ -1,6 +1,6 @@
 /** List markers as printed at the start of a line. */
 
-const BULLET = /^([•·●○◦▪▫■□‣⁃∙➢➤►▶✓✔❖◆◇→–—*-])\s+(?=\S)/u
+const BULLET = /^([•·●○◦▪▫■□█◼◾▸‣⁃∙➢➤►▶✓✔❖◆◇→–—*-])\s+(?=\S)/u
 const ORDERED = /^(\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,5})[.)])\s+(?=\S)/u
 
 /** The marker at the start of `text` (`•`, `1.`, `(a)`), or undefined when it does not start an item. */

@@ -21,14 +21,45 @@ export async function readDocumentInfo(document: PDFDocumentProxy): Promise<Docu
   const raw = typeof info.Title === 'string' ? info.Title.replace(/\s+/g, ' ').trim() : ''
   const title = raw.length >= 3 && !PLACEHOLDER_TITLE.test(raw) ? raw : undefined
   const entries: OutlineEntry[] = []
-  type Node = { title: string; items: Node[] }
-  const walk = (nodes: readonly Node[] | null | undefined, depth: number) => {
+  const destinations: OutlineDestination[] = []
+  const walk = (nodes: readonly OutlineNode[] | null | undefined, depth: number) => {
     for (const node of nodes ?? []) {
-      if (entries.length >= 2000) return
+      if (entries.length >= MAX_OUTLINE_ENTRIES) return
       entries.push({ title: node.title, depth })
+      destinations.push(node.dest)
       walk(node.items, depth + 1)
     }
   }
-  walk(outline as Node[] | null, 1)
+  walk(outline as OutlineNode[] | null, 1)
+  const pages = await Promise.all(destinations.map((dest) => destinationPage(document, dest)))
+  pages.forEach((page, index) => {
+    if (page !== undefined) (entries[index] as OutlineEntry).page = page
+  })
   return { title, outline: entries }
+}
+
+/** Outline entries read at most: a larger outline is an index, not the document's sections. */
+const MAX_OUTLINE_ENTRIES = 2000
+
+type OutlineDestination = string | unknown[] | null | undefined
+type OutlineNode = { title: string; dest?: OutlineDestination; items: OutlineNode[] }
+
+/**
+ * The 1-based page an outline entry leads to, when its destination names one: a heading matches
+ * its entry on that page only, not a running head or an index term repeating the title elsewhere.
+ */
+async function destinationPage(
+  document: PDFDocumentProxy,
+  dest: OutlineDestination,
+): Promise<number | undefined> {
+  try {
+    const explicit = typeof dest === 'string' ? await document.getDestination(dest) : dest
+    const target = explicit?.[0]
+    if (typeof target === 'number') return target + 1
+    if (typeof target !== 'object' || target === null) return undefined
+    return (await document.getPageIndex(target as Parameters<typeof document.getPageIndex>[0])) + 1
+  } catch {
+    // A broken destination only loses the page check.
+    return undefined
+  }
 }
