@@ -226,7 +226,7 @@ async function analysePages(
             viewport.transform,
             viewport.width * viewport.height,
           )
-          const rulings = findRulings(graphics)
+          const rulings = findRulings(graphics, viewport.height)
           const found = detectTables(text.runs, rulings, graphics.areas, number, true)
           if (options.outputs.has('images')) {
             const objects = { page: page.objs, common: page.commonObjs }

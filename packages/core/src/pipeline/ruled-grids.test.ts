@@ -179,6 +179,14 @@ describe('findRulings', () => {
     expect(boxed.bands.map((band) => band.ys)).toEqual([[700, 720]])
   })
 
+  it('takes a rule under the running head and one over the footer for the page frame', () => {
+    const page = { horizontal: [h(27, 0, 612), h(767, 0, 612)], vertical: [] }
+    expect(findRulings(page, 792).bands).toEqual([])
+    // A table's top and bottom rules are closer together than most of the page.
+    const table = { horizontal: [h(300, 72, 540), h(500, 72, 540)], vertical: [] }
+    expect(findRulings(table, 792).bands).toHaveLength(1)
+  })
+
   it('does not stack rules of different widths into a band', () => {
     const { bands } = findRulings({ horizontal: [h(100, 72, 540), h(200, 72, 200)], vertical: [] })
     expect(bands).toEqual([])

@@ -53,8 +53,12 @@ export interface Rulings {
 /**
  * Merges collinear rulings, joins the ones that touch into connected groups, and turns each
  * group into a grid. Cells whose separating edge is not drawn are merged into spans.
+ * `pageHeight` tells the rules that frame a whole page from a table's.
  */
-export function findRulings(graphics: Pick<PageGraphics, 'horizontal' | 'vertical'>): Rulings {
+export function findRulings(
+  graphics: Pick<PageGraphics, 'horizontal' | 'vertical'>,
+  pageHeight = Number.POSITIVE_INFINITY,
+): Rulings {
   const horizontal = mergeCollinear(graphics.horizontal, 'h')
   const vertical = mergeCollinear(graphics.vertical, 'v')
   const result: Rulings = { grids: [], bands: [], horizontal }
@@ -74,6 +78,10 @@ export function findRulings(graphics: Pick<PageGraphics, 'horizontal' | 'vertica
       const grid = buildGrid(xs, ys, group.h, group.v)
       if (grid) result.grids.push(grid)
     } else if (ys.length >= 2) {
+      // A rule under the running head and one over the footer (or a border round the page)
+      // enclose the page's text, not a table.
+      if (ys.length === 2 && (ys[1] as number) - (ys[0] as number) > PAGE_FRAME_SHARE * pageHeight)
+        continue
       extendToInnerRules(ys, group)
       result.bands.push({ ys, left: group.left, right: group.right, framed: xs.length === 2 })
     }
@@ -116,6 +124,8 @@ interface Group {
   v: Segment[]
 }
 
+/** Two lone rules further apart than this share of the page's height frame the page. */
+const PAGE_FRAME_SHARE = 0.6
 /** More rulings than this on a page (after merging) make a drawing, not a table. */
 const MAX_RULINGS = 4000
 /** Rows of a striped table are apart from each other by at most this (points). */
