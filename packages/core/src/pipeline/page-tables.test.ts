@@ -337,4 +337,169 @@ describe('detectTables', () => {
       ['South', '7', '1,020'],
     ])
   })
+
+  it('cuts a band at the empty space between two tables ruled alike', () => {
+    // Two tables, each with a top, header and bottom rule of the same extent: the rules join
+    // into one band, with the first table's note and the second's caption between them.
+    const rulings = findRulings({
+      horizontal: [100, 118, 160, 240, 258, 300].map((y) => ({ x1: 60, y1: y, x2: 340, y2: y })),
+      vertical: [],
+    })
+    const table = (y: number, label: string) =>
+      textRows(
+        [
+          [label, '2010', '2011'],
+          ['North', '12', '14'],
+          ['South', '7', '9'],
+        ],
+        [64, 200, 280],
+        y,
+      )
+    const note = run('Source: survey of regions.', 64, 172, { fontSize: 8 })
+    const caption = run('Table 2. Sales by region', 64, 228)
+    const runs = [...table(113, 'Region'), note, caption, ...table(253, 'Area')]
+    const { tables, rest } = detectTables(runs, rulings, [], 1, false)
+    expect(tables.map((block) => texts(block.table))).toEqual([
+      [
+        ['Region', '2010', '2011'],
+        ['North', '12', '14'],
+        ['South', '7', '9'],
+      ],
+      [
+        ['Area', '2010', '2011'],
+        ['North', '12', '14'],
+        ['South', '7', '9'],
+      ],
+    ])
+    expect(rest).toEqual([note, caption])
+    // A rule under a running head, as long as the table's, leaves the page's text out of it.
+    const head = findRulings({
+      horizontal: [40, 240, 258, 300].map((y) => ({ x1: 60, y1: y, x2: 340, y2: y })),
+      vertical: [],
+    })
+    const prose = [run('A paragraph of text.', 64, 60), run('Another paragraph.', 64, 120)]
+    const below = detectTables([...prose, ...table(253, 'Area')], head, [], 1, false)
+    expect(below.tables.map((block) => texts(block.table)[0])).toEqual([['Area', '2010', '2011']])
+    expect(below.rest).toEqual(prose)
+  })
+
+  it('takes the unruled labels standing left of a grid ruled around its figures as its stub', () => {
+    const xs = [200, 260, 320]
+    const ys = [100, 120, 140, 160, 180]
+    const labels = ['Item', 'Salaries', 'Travel', 'Total costs']
+    const runs = [
+      ...labels.map((text, i) => run(text, 72, (ys[i] as number) + 14)),
+      ...textRows(
+        [
+          ['2010', '2011'],
+          ['1,314', '1,400'],
+          ['94', '90'],
+          ['1,408', '1,490'],
+        ],
+        [204, 264],
+        114,
+        20,
+      ),
+    ]
+    const { tables, rest } = detectTables(runs, ruledGrid(xs, ys), [], 1, false)
+    expect(rest).toEqual([])
+    expect(texts(tables[0]?.table)).toEqual([
+      ['Item', '2010', '2011'],
+      ['Salaries', '1,314', '1,400'],
+      ['Travel', '94', '90'],
+      ['Total costs', '1,408', '1,490'],
+    ])
+    // Running text beside the grid keeps its own line pitch, crosses the row rules, and stays.
+    const prose = [0, 1, 2, 3, 4, 5].map((i) => run('Some words of prose', 72, 108 + 13 * i))
+    const figures = runs.filter((piece) => piece.left >= 200)
+    const beside = detectTables([...prose, ...figures], ruledGrid(xs, ys), [], 1, false)
+    expect(beside.rest).toEqual(prose)
+    expect(beside.tables[0]?.table?.columns).toBe(2)
+  })
+
+  it('refuses notes set in two columns, each wrapping onto the next row', () => {
+    const runs = [
+      run('The Idea in Things: Fugitive Meaning in the', 79, 650, { fontSize: 9 }),
+      run('87', 281, 650, { fontSize: 9 }),
+      run('Makdisi and Nussbaum, introduction to the', 303, 650, { fontSize: 9 }),
+      run('Novel (Chicago: University Press, 2006),', 79, 662, { fontSize: 9 }),
+      run('Nights in Historical Context, 5.', 303, 662, { fontSize: 9 }),
+      run('5-6.', 79, 674, { fontSize: 9 }),
+      run('88', 281, 674, { fontSize: 9 }),
+      run('Ibid.', 303, 674, { fontSize: 9 }),
+    ]
+    expect(detectTables(runs, NO_RULINGS, [], 1, true).tables).toEqual([])
+  })
+
+  it('reads one row of figures under a header placed column by column as a table', () => {
+    // The header's labels nearly touch, but each starts where a column of the row below does.
+    const xs = [74, 142, 185, 268]
+    const labels = ['Saccharometer', 'DI Water', 'Glucose Solution', 'Yeast Suspension']
+    const header = labels.map((text, i) => run(text, xs[i] as number, 690))
+    const row = ['1', '16 ml', '12 ml', '0 ml'].map((text, i) => run(text, xs[i] as number, 705))
+    const note = run('See the table below for larger tubes.', 72, 660)
+    const { tables, rest } = detectTables([note, ...header, ...row], NO_RULINGS, [], 1, true)
+    expect(rest).toEqual([note])
+    expect(tables[0]?.table?.headerRows).toBe(1)
+    expect(texts(tables[0]?.table)).toEqual([labels, ['1', '16 ml', '12 ml', '0 ml']])
+    // A line of text over the same row does not head it.
+    const line = [run('The tubes were filled as follows:', 74, 690)]
+    expect(detectTables([...line, ...row], NO_RULINGS, [], 1, true).tables).toEqual([])
+  })
+
+  it('spans a group label centred over the figures across all their columns', () => {
+    const rulings = findRulings({
+      horizontal: [100, 118, 200].map((y) => ({ x1: 60, y1: y, x2: 400, y2: y })),
+      vertical: [],
+    })
+    const runs = [
+      ...textRows([['Source', '2010', '2011', '2012']], [64, 200, 280, 360], 113),
+      // Centred over the three columns of figures, crossing only the first two's gutter.
+      run('Enrollment, thousands', 238, 132),
+      ...textRows(
+        [
+          ['Actual', '49.2', '49.3', '49.4'],
+          ['Projected', '49.6', '49.8', '50.1'],
+        ],
+        [64, 200, 280, 360],
+        146,
+      ),
+    ]
+    const table = detectTables(runs, rulings, [], 1, false).tables[0]?.table
+    const label = table?.cells.find((cell) => cell.text === 'Enrollment, thousands')
+    expect(label).toMatchObject({ row: 1, column: 1, colSpan: 3 })
+  })
+
+  it("leaves a caption and a source framed with a grid out of the grid's rows", () => {
+    // The frame runs around the caption and the source line; column rules only between them.
+    const ys = [80, 100, 120, 140, 160, 180]
+    const rulings = findRulings({
+      horizontal: ys.map((y) => ({ x1: 100, y1: y, x2: 400, y2: y })),
+      vertical: [
+        { x1: 100, y1: 80, x2: 100, y2: 180 },
+        { x1: 400, y1: 80, x2: 400, y2: 180 },
+        { x1: 200, y1: 100, x2: 200, y2: 160 },
+        { x1: 300, y1: 100, x2: 300, y2: 160 },
+      ],
+    })
+    const caption = run('Exhibit B.4 Results by region', 104, 94)
+    const source = run('Source: Survey of regions, 2005.', 104, 174)
+    const body = textRows(
+      [
+        ['Region', 'Units', 'Revenue'],
+        ['North', '12', '1,350'],
+        ['South', '7', '1,020'],
+      ],
+      [104, 204, 304],
+      114,
+      20,
+    )
+    const { tables, rest } = detectTables([caption, ...body, source], rulings, [], 1, false)
+    expect(rest).toEqual([caption, source])
+    expect(texts(tables[0]?.table)).toEqual([
+      ['Region', 'Units', 'Revenue'],
+      ['North', '12', '1,350'],
+      ['South', '7', '1,020'],
+    ])
+  })
 })

@@ -1,5 +1,6 @@
 import type { Table, TableCell } from '@pdfx/schema'
 import {
+  type AlignedCell,
   type AlignedGrid,
   alignIntoGrid,
   cellPieces,
@@ -9,7 +10,7 @@ import {
 import { dropEmptyGridLines } from './empty-grid-lines.js'
 import { isFigure } from './figure.js'
 import { headerSpans } from './header-spans.js'
-import { groupLines } from './lines.js'
+import { groupLines, makeLine } from './lines.js'
 import { PAGE_LABEL } from './page-label.js'
 import { roundBox } from './points.js'
 import {
@@ -57,14 +58,14 @@ export function detectTables(
     return { taken, kept }
   }
   for (const drawn of rulings.grids) {
-    const grid = withHeaderAbove(drawn, rest)
+    const grid = withStubBeside(withHeaderAbove(withoutTitleRows(drawn, rest), rest), rest)
     const { taken, kept } = take((run) => centreInside(run, grid.bbox))
     const table = ruledTable(grid, taken, page)
     if (!table || looksLikeChart(table.table as Table, taken, areas)) continue
     tables.push(table)
     rest = kept
   }
-  for (const band of rulings.bands) {
+  for (const band of rulings.bands.flatMap((drawn) => splitAtGaps(drawn, rest))) {
     const box: [number, number, number, number] = [
       band.left,
       band.ys[0] as number,
@@ -93,9 +94,102 @@ export function detectTables(
       lines = lines.filter((line) => !used.has(line))
       tables.push(table)
     }
+    for (const found of headedRows(lines, page)) {
+      lines = lines.filter((line) => !found.lines.includes(line))
+      tables.push(found.table)
+    }
     rest = lines.flatMap((line) => line.runs)
   }
   return { tables, rest, lines }
+}
+
+/** Empty space this many font sizes tall between two lines of a band parts two tables. */
+const BAND_GAP_EM = 2.5
+
+/**
+ * Two tables ruled alike, one above the other, join into one band: their rules line up, and the
+ * notes under the first and the caption of the second sit between its rules. Between two rules
+ * inside the band, an empty stretch as tall as a few lines (wider than any row gap of a table)
+ * separates them: the band is cut into the rules above it and the rules below, and the text
+ * between them stays out of both.
+ */
+function splitAtGaps(band: RuledBand, runs: readonly TextRun[]): RuledBand[] {
+  const ys = band.ys
+  for (let i = 0; i + 1 < ys.length; i++) {
+    const from = ys[i] as number
+    const to = ys[i + 1] as number
+    const inside = runs.filter((run) => {
+      const x = (run.left + run.right) / 2
+      const y = (run.top + run.bottom) / 2
+      return x >= band.left && x <= band.right && y > from && y < to
+    })
+    const rows = groupRows(cellPieces(inside))
+    const split = rows.some((row, k) => {
+      const above = rows[k - 1]
+      if (!above) return false
+      const em = Math.max(...row.map((line) => line.fontSize))
+      const gap =
+        Math.min(...row.map((line) => line.top)) - Math.max(...above.map((line) => line.bottom))
+      return gap > BAND_GAP_EM * em
+    })
+    if (!split) continue
+    // A lone rule left on either side draws no table.
+    const above: RuledBand[] = i >= 1 ? [{ ...band, ys: ys.slice(0, i + 1) }] : []
+    const below = ys.length - i - 1 >= 2 ? splitAtGaps({ ...band, ys: ys.slice(i + 1) }, runs) : []
+    return [...above, ...below]
+  }
+  return [band]
+}
+
+/** A table's caption: "Table 3", "Exhibit 9:", "Figure 2.1", "Table A-3.", "Exhibit B.4". */
+const CAPTION =
+  /^(?:table|tab|exhibit|figure|fig|chart|box)\.?\s*(?:[A-Z][.\-–]?)?[\dIVX]+[A-Za-z]?(?:[.:\-–—]|\s|$)/i
+/** A table's notes: "Source: ...", "Notes. ...". */
+const NOTES = /^(?:sources?|notes?)\s*[:.]/i
+
+/**
+ * A frame drawn around a table and its caption, or its notes, makes them rows of the grid: a
+ * first row that is one cell across the whole grid holding the caption ("Exhibit 9 ..."), or a
+ * last such row holding the source or notes. They are the table's title and notes, not its
+ * rows: the grid is cut below (above) them, and their text stays with the page's.
+ */
+function withoutTitleRows(grid: RuledGrid, runs: readonly TextRun[]): RuledGrid {
+  const columns = grid.xs.length - 1
+  const textOf = (row: number) =>
+    groupLines(
+      runs.filter((run) => {
+        const x = (run.left + run.right) / 2
+        const y = (run.top + run.bottom) / 2
+        return (
+          x >= grid.bbox[0] &&
+          x <= grid.bbox[2] &&
+          y >= (grid.ys[row] as number) &&
+          y <= (grid.ys[row + 1] as number)
+        )
+      }),
+    )
+      .map((line) => line.text)
+      .join(' ')
+      .trim()
+  const across = (row: number) => {
+    const cells = grid.cells.filter((cell) => cell.row <= row && row < cell.row + cell.rowSpan)
+    return cells.length === 1 && cells[0]?.colSpan === columns && cells[0].rowSpan === 1
+  }
+  let first = 0
+  let last = grid.ys.length - 1
+  if (last - first > 2 && across(first) && CAPTION.test(textOf(first))) first++
+  if (last - first > 2 && across(last - 1) && NOTES.test(textOf(last - 1))) last--
+  if (first === 0 && last === grid.ys.length - 1) return grid
+  const ys = grid.ys.slice(first, last + 1)
+  const cells = grid.cells
+    .filter((cell) => cell.row >= first && cell.row < last)
+    .map((cell) => ({ ...cell, row: cell.row - first }))
+  return {
+    ...grid,
+    ys,
+    cells,
+    bbox: [grid.bbox[0], ys[0] as number, grid.bbox[2], ys[ys.length - 1] as number],
+  }
 }
 
 /** Lines above a grid this many font sizes away, at most, can be its header row. */
@@ -143,6 +237,57 @@ function withHeaderAbove(grid: RuledGrid, runs: readonly TextRun[]): RuledGrid {
     ys: [y, ...grid.ys],
     cells: [...added, ...grid.cells.map((cell) => ({ ...cell, row: cell.row + 1 }))],
     bbox: [left, y, right, bottom],
+  }
+}
+
+/** Rows of a grid, at least, whose labels must stand beside it for them to make its stub. */
+const STUB_MIN_ROWS = 3
+/** Share of a grid's rows that must have a label beside them. */
+const STUB_ROW_SHARE = 0.6
+
+/**
+ * A grid ruled around its figures only leaves its stub (the column of row labels) outside its
+ * left edge, unruled. The lines of text just left of the grid are that stub when each of them
+ * stands inside one of the grid's rows, none crossing a row's rule, and most rows have one:
+ * running text set beside a grid keeps its own line pitch and soon crosses the rules. The grid
+ * gains a column on its left, with the row structure of its first column.
+ */
+function withStubBeside(grid: RuledGrid, runs: readonly TextRun[]): RuledGrid {
+  const [left, top, right, bottom] = grid.bbox
+  const rows = grid.ys.length - 1
+  if (rows < STUB_MIN_ROWS) return grid
+  const beside = runs.filter((run) => {
+    const y = (run.top + run.bottom) / 2
+    return y > top && y < bottom && run.left < left
+  })
+  if (beside.length === 0 || beside.some((run) => run.right > left + 1)) return grid
+  const labelled = new Set<number>()
+  for (const line of groupLines(beside)) {
+    const row = interval(grid.ys, (line.top + line.bottom) / 2)
+    const slack = 0.2 * line.fontSize
+    if (row < 0) return grid
+    if (line.top < (grid.ys[row] as number) - slack) return grid
+    if (line.bottom > (grid.ys[row + 1] as number) + slack) return grid
+    labelled.add(row)
+  }
+  if (labelled.size < Math.max(STUB_MIN_ROWS, STUB_ROW_SHARE * rows)) return grid
+  const stubLeft = Math.min(...beside.map((run) => run.left)) - 1
+  const added: GridCell[] = grid.cells
+    .filter((cell) => cell.column === 0)
+    .map((cell) => ({
+      row: cell.row,
+      column: 0,
+      rowSpan: cell.rowSpan,
+      colSpan: 1,
+      bbox: [stubLeft, cell.bbox[1], left, cell.bbox[3]],
+    }))
+  return {
+    ...grid,
+    xs: [stubLeft, ...grid.xs],
+    cells: [...added, ...grid.cells.map((cell) => ({ ...cell, column: cell.column + 1 }))].sort(
+      (p, q) => p.row - q.row || p.column - q.column,
+    ),
+    bbox: [stubLeft, top, right, bottom],
   }
 }
 
@@ -399,6 +544,7 @@ function strictCheck(grid: AlignedGrid): boolean {
     !looksLikeContents(grid) &&
     !looksLikeFullLines(grid) &&
     !looksLikeProse(grid) &&
+    !looksLikeRunningColumns(grid) &&
     !looksLikeList(grid)
   )
 }
@@ -498,6 +644,41 @@ function looksLikeProse(grid: AlignedGrid): boolean {
   return false
 }
 
+/** Words (in lower case, at least in part) a line needs to be read as a line of running text. */
+const RUNNING_LINE_WORDS = 4
+
+/**
+ * Two columns of running text side by side (notes set in two columns, a page's two text
+ * columns): on one row, two cells each carry on the text of the cell above them, which filled
+ * its column's measure without ending a sentence. A table's cells wrap too, but one at a time,
+ * onto rows of their own.
+ */
+function looksLikeRunningColumns(grid: AlignedGrid): boolean {
+  const at = new Map<number, AlignedCell>()
+  const measure = new Map<number, number>()
+  for (const cell of grid.cells) {
+    if (cell.colSpan !== 1) continue
+    at.set(cell.row * grid.columns.length + cell.column, cell)
+    const right = Math.max(...cell.lines.map((line) => line.right))
+    measure.set(cell.column, Math.max(measure.get(cell.column) ?? right, right))
+  }
+  const continues = (cell: AlignedCell) => {
+    const above = at.get((cell.row - 1) * grid.columns.length + cell.column)
+    if (!above || cellText(cell.lines) === '' || isFigure(cellText(cell.lines))) return false
+    const text = cellText(above.lines)
+    const words = text.split(/\s+/).filter((word) => /\p{Ll}/u.test(word))
+    if (words.length < RUNNING_LINE_WORDS || /[.!?:;]$/.test(text)) return false
+    const em = Math.max(...above.lines.map((line) => line.fontSize))
+    const right = Math.max(...above.lines.map((line) => line.right))
+    return right >= (measure.get(cell.column) as number) - 0.5 * em
+  }
+  const perRow = new Map<number, number>()
+  for (const cell of at.values()) {
+    if (cell.row > 0 && continues(cell)) perRow.set(cell.row, (perRow.get(cell.row) ?? 0) + 1)
+  }
+  return [...perRow.values()].some((count) => count >= 2)
+}
+
 function alignedTable(
   lines: readonly Line[],
   page: number,
@@ -554,6 +735,7 @@ function alignedTable(
     cells = header.cells
     headerRows = header.headerRows
   }
+  cells = centreGroupLabels(grid, cells, headerRows)
   return tableBlock(
     {
       page,
@@ -569,12 +751,164 @@ function alignedTable(
 }
 
 /**
+ * A body row holding one label only, centred over the columns of figures (the stub's left
+ * empty), names the group of rows below it ("Percentage change", "In thousands"): it spans all
+ * those columns, not the one or two its words happen to cross.
+ */
+function centreGroupLabels(grid: AlignedGrid, cells: TableCell[], headerRows: number): TableCell[] {
+  const count = grid.columns.length
+  if (count < 3) return cells
+  const left = (grid.columns[1] as { left: number }).left
+  const right = (grid.columns[count - 1] as { right: number }).right
+  let result = cells
+  for (let row = headerRows; row < grid.rows.length; row++) {
+    const filled = result.filter((cell) => cell.row === row && cell.text.length > 0)
+    const label = filled[0]
+    if (filled.length !== 1 || !label || label.column < 1 || isFigure(label.text)) continue
+    if (label.column === 1 && label.colSpan === count - 1) continue
+    const lines = grid.rows[row] as Line[]
+    const from = Math.min(...lines.map((line) => line.left))
+    const to = Math.max(...lines.map((line) => line.right))
+    const em = Math.max(...lines.map((line) => line.fontSize))
+    if (Math.abs((from + to) / 2 - (left + right) / 2) > em) continue
+    if (from < left - em || to > right + em) continue
+    const spanned: TableCell = {
+      ...label,
+      column: 1,
+      colSpan: count - 1,
+      bbox: roundBox([left, label.bbox[1], right, label.bbox[3]]),
+    }
+    result = result
+      .filter((cell) => cell.row !== row || cell.column === 0)
+      .concat(spanned)
+      .sort((p, q) => p.row - q.row || p.column - q.column)
+  }
+  return result
+}
+
+/**
  * Text alignment is weaker evidence than rulings: rows that fill most columns and rules
  * above and below make it stronger.
  */
 function alignmentEvidence(grid: AlignedGrid, ruled: boolean): number {
   const fill = grid.cells.length / (grid.rows.length * grid.columns.length)
   return Math.min(1, (ruled ? 0.6 : 0.45) + 0.35 * fill)
+}
+
+/** Columns, at least, of a table too short to be found from its alignment alone. */
+const HEADED_MIN_COLUMNS = 3
+/** Longest text of one cell of such a table. */
+const HEADED_MAX_CHARS = 30
+/** How far (points) a header's words may stand from the edge of the column they head. */
+const HEADED_ALIGN = 2
+
+/**
+ * A table of one or two rows under a header (too few rows for alignment to tell it from text):
+ * every header word group starts (or ends) exactly where a column of the rows below does, one
+ * group per column, three columns at least; the rows below are short cells in the same
+ * columns, each row with a figure; the header is words, and nothing like the rows follows
+ * them. A typesetter who places each header label at its column's edge by hand is drawing a
+ * table, even when the labels nearly touch.
+ */
+function headedRows(lines: readonly Line[], page: number): Array<{ table: Block; lines: Line[] }> {
+  const rows = groupRows(lines)
+  const found: Array<{ table: Block; lines: Line[] }> = []
+  for (let i = 0; i + 1 < rows.length; i++) {
+    const header = rows[i] as Line[]
+    const pieces = (row: readonly Line[]) => cellPieces(row.flatMap((line) => line.runs))
+    const first = pieces(rows[i + 1] as Line[])
+    const count = first.length
+    if (count < HEADED_MIN_COLUMNS) continue
+    const body: Line[][] = []
+    for (let j = i + 1; j < rows.length && body.length < BORDERLESS_MIN_ROWS; j++) {
+      const row = pieces(rows[j] as Line[])
+      if (row.length !== count) break
+      const aligned = row.every((piece, c) => {
+        const column = first[c] as Line
+        return (
+          Math.abs(piece.left - column.left) <= HEADED_ALIGN ||
+          Math.abs(piece.right - column.right) <= HEADED_ALIGN
+        )
+      })
+      const above = body.length === 0 ? header : (rows[j - 1] as Line[])
+      const gap = Math.min(...row.map((line) => line.top)) - Math.max(...above.map((l) => l.bottom))
+      if (!aligned || gap > (row[0] as Line).fontSize) break
+      body.push(row)
+    }
+    // Three rows of cells or more are the borderless search's to judge.
+    const headerCells = pieces(header).length >= 2 ? 1 : 0
+    if (body.length === 0 || body.length + headerCells >= BORDERLESS_MIN_ROWS) continue
+    const next = rows[i + 1 + body.length]
+    if (next && pieces(next).length === count) continue
+    const labels = headerGroups(header, first)
+    if (!labels) continue
+    const cellsOk = body.every(
+      (row) =>
+        row.some((piece) => /^[-+−(]?[$€£¥]?\d/.test(piece.text)) &&
+        row.every((piece) => piece.text.length <= HEADED_MAX_CHARS),
+    )
+    if (!cellsOk) continue
+    const grid = [labels, ...body]
+    const right = (c: number) => Math.max(...grid.map((row) => (row[c] as Line).right))
+    const cells: TableCell[] = grid.flatMap((row, r) =>
+      row.map((piece, c) => ({
+        row: r,
+        column: c,
+        rowSpan: 1,
+        colSpan: 1,
+        text: piece.text.trim(),
+        bbox: roundBox([
+          (first[c] as Line).left,
+          Math.min(...row.map((line) => line.top)),
+          right(c),
+          Math.max(...row.map((line) => line.bottom)),
+        ]),
+      })),
+    )
+    const used = [...header, ...body.flatMap((_, k) => rows[i + 1 + k] as Line[])]
+    const bbox = roundBox([
+      Math.min(...used.map((line) => line.left)),
+      Math.min(...header.map((line) => line.top)),
+      Math.max(...used.map((line) => line.right)),
+      Math.max(...(body[body.length - 1] as Line[]).map((line) => line.bottom)),
+    ])
+    const table = { page, bbox, rows: grid.length, columns: count, headerRows: 1, cells }
+    found.push({ table: tableBlock(table, grid.flat(), 0.6), lines: used })
+    i += body.length
+  }
+  return found
+}
+
+/**
+ * The header's runs cut into one label per column of `columns`: each label's first run starts
+ * at its column's left edge, or each label's last run ends at its column's right edge. Words
+ * only, and none crossing into the next column.
+ */
+function headerGroups(header: readonly Line[], columns: readonly Line[]): Line[] | undefined {
+  const runs = header.flatMap((line) => line.runs).sort((p, q) => p.left - q.left)
+  if (runs.some((run) => isFigure(run.text))) return undefined
+  const groups = columns.map(() => [] as TextRun[])
+  for (const run of runs) {
+    let column = columns.length - 1
+    while (column > 0 && run.left < (columns[column] as Line).left - HEADED_ALIGN) column--
+    ;(groups[column] as TextRun[]).push(run)
+  }
+  if (groups.some((group) => group.length === 0)) return undefined
+  const lines = groups.map((group) => makeLine(group))
+  const leftAligned = lines.every(
+    (line, c) => Math.abs(line.left - (columns[c] as Line).left) <= HEADED_ALIGN,
+  )
+  const rightAligned = lines.every(
+    (line, c) => Math.abs(line.right - (columns[c] as Line).right) <= HEADED_ALIGN,
+  )
+  if (!leftAligned && !rightAligned) return undefined
+  // A label reaching into the next column is a line of text, not a header.
+  const crosses = lines.some((line, c) => {
+    const next = columns[c + 1]
+    return next !== undefined && line.right > next.left + HEADED_ALIGN
+  })
+  if (crosses || lines.some((line) => line.text.length > HEADED_MAX_CHARS)) return undefined
+  return lines
 }
 
 /**

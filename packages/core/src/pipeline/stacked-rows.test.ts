@@ -30,9 +30,10 @@ describe('splitStackedRows', () => {
       run('EURbn', 204, 124),
       run('Bulgaria', 104, 144),
       run('2.3', 204, 144),
-      run('Czech', 104, 160),
+      run('Czech and Slovak', 104, 160),
       run('8.8', 204, 160),
-      // A wrapped label: text in one cell only continues the row above.
+      // A wrapped label: text in one cell only, whose first word would not have fit on the
+      // line above, continues the row above.
       run('Republic', 104, 172),
       run('Malta', 104, 188),
       run('0.28', 204, 188),
@@ -52,9 +53,61 @@ describe('splitStackedRows', () => {
       [3, 0, 1],
       [3, 1, 1],
     ])
-    // The cut lies between the lines: "Republic" stays with "Czech".
+    // The cut lies between the lines: "Republic" stays with "Czech and Slovak".
     expect(split.ys[3]).toBeGreaterThan(173)
     expect(split.ys[3]).toBeLessThan(181)
+  })
+
+  it('reads a label alone on its line that would have fit above as a heading row', () => {
+    const runs = [
+      run('Country', 104, 112),
+      run('EURbn', 204, 112),
+      run('Members', 104, 144),
+      run('Malta', 104, 160),
+      run('0.28', 204, 160),
+      // "Others" would have fit after "Malta": a heading of its own, not a wrapped label.
+      run('Others', 104, 172),
+      run('Norway', 104, 188),
+      run('1.5', 204, 188),
+    ]
+    const split = splitStackedRows(grid, runs)
+    // The header row, then the heading, "Malta", "Others" and "Norway" each a row.
+    expect(split.ys).toHaveLength(6)
+    expect(split.cells.filter((cell) => cell.column === 0)).toHaveLength(5)
+    // A heading too long to have fit after an indented item, but set further out than it.
+    const outdented = [
+      run('Country', 104, 112),
+      run('EURbn', 204, 112),
+      run('Members', 104, 144),
+      run('Malta and Gozo', 120, 160),
+      run('0.28', 204, 160),
+      run('Associated', 104, 172),
+      run('Norway', 120, 188),
+      run('1.5', 204, 188),
+    ]
+    expect(splitStackedRows(grid, outdented).ys).toHaveLength(6)
+  })
+
+  it('takes the labels of a table written right to left from its last column', () => {
+    // Labels set flush right in the last column, as right-to-left text is.
+    const label = (text: string, y: number) => run(text, 296 - 5 * text.length, y, { rtl: true })
+    const runs = [
+      label('שנה', 112),
+      run('2.3', 104, 112),
+      label('תוצר', 144),
+      run('2.6', 104, 160),
+      label('סך הכל', 160),
+      run('0.7', 104, 172),
+      label('לנפש', 172),
+      run('2.5', 104, 188),
+      label('העסקי', 188),
+    ]
+    const split = splitStackedRows(grid, runs)
+    // The heading and three rows of figures, each labelled on the right.
+    expect(split.ys).toHaveLength(6)
+    // Read left to right, the labels would stand in a column of figures and nothing is cut.
+    const ltr = runs.map((r) => ({ ...r, rtl: false }))
+    expect(splitStackedRows(grid, ltr)).toBe(grid)
   })
 
   it('leaves rows of wrapped words and rows crossed by a span as drawn', () => {
