@@ -269,3 +269,12 @@ function nearestColumn(
   })
   return best
 }
+
+/** The text of a cell: its lines top to bottom, then left to right. */
+export function cellText(lines: readonly Line[]): string {
+  return [...lines]
+    .sort((p, q) => p.top - q.top || p.left - q.left)
+    .map((line) => line.text)
+    .join(' ')
+    .trim()
+}

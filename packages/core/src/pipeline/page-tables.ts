@@ -1,17 +1,17 @@
 import type { Table, TableCell } from '@pdfx/schema'
 import {
-  type AlignedCell,
   type AlignedGrid,
   alignIntoGrid,
   cellPieces,
+  cellText,
   groupRows,
   mergeWrappedRows,
 } from './aligned-grid.js'
+import { BORDERLESS_MIN_ROWS, isSparse, looksLikeBorderlessTable } from './borderless-checks.js'
 import { dropEmptyGridLines } from './empty-grid-lines.js'
 import { isFigure } from './figure.js'
 import { headerSpans } from './header-spans.js'
 import { groupLines, makeLine } from './lines.js'
-import { PAGE_LABEL } from './page-label.js'
 import { roundBox } from './points.js'
 import {
   type GridCell,
@@ -23,11 +23,6 @@ import {
 import type { Segment } from './rulings.js'
 import { splitStackedRows } from './stacked-rows.js'
 import type { Block, Line, TextRun } from './types.js'
-
-/** Text cells of a borderless table are short: longer ones are prose set in columns. */
-const BORDERLESS_MAX_MEAN_CHARS = 28
-/** A borderless table has at least this many rows of two or more cells. */
-const BORDERLESS_MIN_ROWS = 3
 
 /** Tables found on a page and the text that is not part of any of them. */
 export interface PageTables {
@@ -88,7 +83,11 @@ export function detectTables(
   let lines = groupLines(rest)
   if (borderless) {
     for (const region of borderlessRegions(lines)) {
-      const table = alignedTable(cellPieces(region.flatMap((line) => line.runs)), page, strictCheck)
+      const table = alignedTable(
+        cellPieces(region.flatMap((line) => line.runs)),
+        page,
+        looksLikeBorderlessTable,
+      )
       if (!table) continue
       const used = new Set(region)
       lines = lines.filter((line) => !used.has(line))
@@ -526,159 +525,6 @@ function bandRowsAgree(grid: AlignedGrid): boolean {
   )
 }
 
-/** A borderless table must look like one: short cells in consistent columns, several rows. */
-function strictCheck(grid: AlignedGrid): boolean {
-  const multiRows = grid.rows.filter((row) => row.length >= 2).length
-  if (multiRows < BORDERLESS_MIN_ROWS || multiRows < 0.6 * grid.rows.length) return false
-  let chars = 0
-  for (const cell of grid.cells)
-    chars += cell.lines.reduce((sum, line) => sum + line.text.length, 0)
-  if (chars / grid.cells.length > BORDERLESS_MAX_MEAN_CHARS) return false
-  // Every column holds text in at least two rows: a lone aligned word is not a column.
-  const perColumn = new Array<number>(grid.columns.length).fill(0)
-  for (const cell of grid.cells) perColumn[cell.column] = (perColumn[cell.column] as number) + 1
-  if (!perColumn.every((count) => count >= 2)) return false
-  if (isSparse(grid)) return false
-  return (
-    !looksLikeAxis(grid) &&
-    !looksLikeContents(grid) &&
-    !looksLikeFullLines(grid) &&
-    !looksLikeProse(grid) &&
-    !looksLikeRunningColumns(grid) &&
-    !looksLikeList(grid)
-  )
-}
-
-/** Bullets or item numbers in a narrow first column: a list set with hanging indents. */
-function looksLikeList(grid: AlignedGrid): boolean {
-  const first = grid.cells
-    .filter((cell) => cell.column === 0 && cell.colSpan === 1)
-    .map((cell) => cellText(cell.lines))
-  return first.every((text) =>
-    /^(?:[•·●○◦▪▫■□‣⁃∙➢➤►▶✓✔❖◆◇→–—*-]|\(?(?:\d{1,3}|[a-z])[.)])$/u.test(text),
-  )
-}
-
-/**
- * The tick labels of a chart's axes: every column a run of three numbers or more in equal steps
- * (0, 100, 200 beside 0, 10, 20). The columns of a table hold data, not scales.
- */
-function looksLikeAxis(grid: AlignedGrid): boolean {
-  for (let column = 0; column < grid.columns.length; column++) {
-    const values: number[] = []
-    for (const cell of grid.cells) {
-      if (cell.column !== column) continue
-      const text = cellText(cell.lines)
-        .replace(/[\s,%$€£]/g, '')
-        .replace('−', '-')
-      if (!/^-?\d+(?:\.\d+)?$/.test(text)) return false
-      values.push(Number(text))
-    }
-    if (values.length < 3) return false
-    const step = (values[1] as number) - (values[0] as number)
-    if (step === 0) return false
-    for (let i = 2; i < values.length; i++) {
-      const difference = (values[i] as number) - (values[i - 1] as number)
-      if (Math.abs(difference - step) > 1e-6 * Math.abs(step)) return false
-    }
-  }
-  return true
-}
-
-/** Chart labels line up too, but leave most of their grid empty. */
-function isSparse(grid: AlignedGrid): boolean {
-  return grid.cells.length < 0.5 * grid.rows.length * grid.columns.length
-}
-
-/**
- * A wide column whose pieces nearly all fill its width is running text set in columns (notes,
- * a bibliography): table cells in a text column vary in length.
- */
-function looksLikeFullLines(grid: AlignedGrid): boolean {
-  return grid.columns.some((column, index) => {
-    const width = column.right - column.left
-    if (width < 120) return false
-    const pieces = grid.cells.filter((cell) => cell.column === index && cell.colSpan === 1)
-    if (pieces.length < 4) return false
-    const full = pieces.filter((cell) => {
-      const left = Math.min(...cell.lines.map((line) => line.left))
-      const right = Math.max(...cell.lines.map((line) => line.right))
-      return right - left >= 0.85 * width
-    })
-    return full.length >= 0.7 * pieces.length
-  })
-}
-
-/** Titles with ascending page numbers on the right: a table of contents, read as text. */
-function looksLikeContents(grid: AlignedGrid): boolean {
-  const last = grid.columns.length - 1
-  const numbers = grid.cells
-    .filter((cell) => cell.column === last)
-    .map((cell) => cellText(cell.lines))
-  if (numbers.length < 3 || !numbers.every((text) => PAGE_LABEL.test(text))) {
-    return false
-  }
-  const pages = numbers.map(Number).filter((page) => !Number.isNaN(page))
-  return pages.every((page, i) => i === 0 || page >= (pages[i - 1] as number))
-}
-
-/**
- * Columns of running text: a column's pieces continue one another, the next row starting in
- * lower case after a row that did not end a sentence.
- */
-function looksLikeProse(grid: AlignedGrid): boolean {
-  const byColumn = new Map<number, string[]>()
-  for (const cell of grid.cells) {
-    const texts = byColumn.get(cell.column) ?? []
-    texts.push(cellText(cell.lines))
-    byColumn.set(cell.column, texts)
-  }
-  for (const texts of byColumn.values()) {
-    let flowing = 0
-    for (let i = 1; i < texts.length; i++) {
-      if (/[\p{L},;-]$/u.test(texts[i - 1] as string) && /^\p{Ll}/u.test(texts[i] as string))
-        flowing++
-    }
-    if (texts.length >= 3 && flowing >= 0.4 * (texts.length - 1)) return true
-  }
-  return false
-}
-
-/** Words (in lower case, at least in part) a line needs to be read as a line of running text. */
-const RUNNING_LINE_WORDS = 4
-
-/**
- * Two columns of running text side by side (notes set in two columns, a page's two text
- * columns): on one row, two cells each carry on the text of the cell above them, which filled
- * its column's measure without ending a sentence. A table's cells wrap too, but one at a time,
- * onto rows of their own.
- */
-function looksLikeRunningColumns(grid: AlignedGrid): boolean {
-  const at = new Map<number, AlignedCell>()
-  const measure = new Map<number, number>()
-  for (const cell of grid.cells) {
-    if (cell.colSpan !== 1) continue
-    at.set(cell.row * grid.columns.length + cell.column, cell)
-    const right = Math.max(...cell.lines.map((line) => line.right))
-    measure.set(cell.column, Math.max(measure.get(cell.column) ?? right, right))
-  }
-  const continues = (cell: AlignedCell) => {
-    const above = at.get((cell.row - 1) * grid.columns.length + cell.column)
-    if (!above || cellText(cell.lines) === '' || isFigure(cellText(cell.lines))) return false
-    const text = cellText(above.lines)
-    const words = text.split(/\s+/).filter((word) => /\p{Ll}/u.test(word))
-    if (words.length < RUNNING_LINE_WORDS || /[.!?:;]$/.test(text)) return false
-    const em = Math.max(...above.lines.map((line) => line.fontSize))
-    const right = Math.max(...above.lines.map((line) => line.right))
-    return right >= (measure.get(cell.column) as number) - 0.5 * em
-  }
-  const perRow = new Map<number, number>()
-  for (const cell of at.values()) {
-    if (cell.row > 0 && continues(cell)) perRow.set(cell.row, (perRow.get(cell.row) ?? 0) + 1)
-  }
-  return [...perRow.values()].some((count) => count >= 2)
-}
-
 function alignedTable(
   lines: readonly Line[],
   page: number,
@@ -960,14 +806,6 @@ function headerRowsOf(cells: readonly TableCell[], rows: number): number {
   if (first.some((cell) => isFigure(cell.text))) return 0
   const span = Math.max(...first.map((cell) => cell.rowSpan))
   return Math.min(rows - 1, span)
-}
-
-function cellText(lines: readonly Line[]): string {
-  return [...lines]
-    .sort((p, q) => p.top - q.top || p.left - q.left)
-    .map((line) => line.text)
-    .join(' ')
-    .trim()
 }
 
 /** The block that stands for a table in the page's reading order; its lines are the cells' text. */
