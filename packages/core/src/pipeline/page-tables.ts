@@ -10,6 +10,7 @@ import {
 import { BORDERLESS_MIN_ROWS, isSparse, looksLikeBorderlessTable } from './borderless-checks.js'
 import { dropEmptyGridLines } from './empty-grid-lines.js'
 import { isFigure } from './figure.js'
+import { columnOf, withHeaderAbove, withoutTitleRows, withStubBeside } from './grid-surroundings.js'
 import { headerSpans } from './header-spans.js'
 import { groupLines, makeLine } from './lines.js'
 import { roundBox } from './points.js'
@@ -140,156 +141,6 @@ function splitAtGaps(band: RuledBand, runs: readonly TextRun[]): RuledBand[] {
   return [band]
 }
 
-/** A table's caption: "Table 3", "Exhibit 9:", "Figure 2.1", "Table A-3.", "Exhibit B.4". */
-const CAPTION =
-  /^(?:table|tab|exhibit|figure|fig|chart|box)\.?\s*(?:[A-Z][.\-–]?)?[\dIVX]+[A-Za-z]?(?:[.:\-–—]|\s|$)/i
-/** A table's notes: "Source: ...", "Notes. ...". */
-const NOTES = /^(?:sources?|notes?)\s*[:.]/i
-
-/**
- * A frame drawn around a table and its caption, or its notes, makes them rows of the grid: a
- * first row that is one cell across the whole grid holding the caption ("Exhibit 9 ..."), or a
- * last such row holding the source or notes. They are the table's title and notes, not its
- * rows: the grid is cut below (above) them, and their text stays with the page's.
- */
-function withoutTitleRows(grid: RuledGrid, runs: readonly TextRun[]): RuledGrid {
-  const columns = grid.xs.length - 1
-  const textOf = (row: number) =>
-    groupLines(
-      runs.filter((run) => {
-        const x = (run.left + run.right) / 2
-        const y = (run.top + run.bottom) / 2
-        return (
-          x >= grid.bbox[0] &&
-          x <= grid.bbox[2] &&
-          y >= (grid.ys[row] as number) &&
-          y <= (grid.ys[row + 1] as number)
-        )
-      }),
-    )
-      .map((line) => line.text)
-      .join(' ')
-      .trim()
-  const across = (row: number) => {
-    const cells = grid.cells.filter((cell) => cell.row <= row && row < cell.row + cell.rowSpan)
-    return cells.length === 1 && cells[0]?.colSpan === columns && cells[0].rowSpan === 1
-  }
-  let first = 0
-  let last = grid.ys.length - 1
-  if (last - first > 2 && across(first) && CAPTION.test(textOf(first))) first++
-  if (last - first > 2 && across(last - 1) && NOTES.test(textOf(last - 1))) last--
-  if (first === 0 && last === grid.ys.length - 1) return grid
-  const ys = grid.ys.slice(first, last + 1)
-  const cells = grid.cells
-    .filter((cell) => cell.row >= first && cell.row < last)
-    .map((cell) => ({ ...cell, row: cell.row - first }))
-  return {
-    ...grid,
-    ys,
-    cells,
-    bbox: [grid.bbox[0], ys[0] as number, grid.bbox[2], ys[ys.length - 1] as number],
-  }
-}
-
-/** Lines above a grid this many font sizes away, at most, can be its header row. */
-const HEADER_ABOVE_GAP = 1.2
-
-/**
- * A grid drawn without a frame (rules between its rows and columns only) leaves its header row
- * above its first rule, outside the grid: the line right above it becomes its first row when its
- * pieces each stand in one of the grid's columns, in half of them or more (two at least). A
- * caption or a unit note spans columns or stands alone.
- */
-function withHeaderAbove(grid: RuledGrid, runs: readonly TextRun[]): RuledGrid {
-  if (!grid.open) return grid
-  const [left, top, right, bottom] = grid.bbox
-  const count = grid.xs.length - 1
-  const near = runs.filter((run) => {
-    const x = (run.left + run.right) / 2
-    return (
-      x > left &&
-      x < right &&
-      run.bottom <= top + 1 &&
-      run.bottom >= top - HEADER_ABOVE_GAP * run.fontSize
-    )
-  })
-  const rows = groupRows(cellPieces(near))
-  const header = rows[rows.length - 1]
-  if (!header || header.length < 2) return grid
-  const columns = new Set<number>()
-  for (const line of header) {
-    const column = columnOf(line, grid.xs, 0, count)
-    if (column === -1 || columns.has(column)) return grid
-    columns.add(column)
-  }
-  if (columns.size < Math.max(2, count / 2)) return grid
-  const y = Math.min(...header.map((line) => line.top)) - 1
-  const added: GridCell[] = Array.from({ length: count }, (_, column) => ({
-    row: 0,
-    column,
-    rowSpan: 1,
-    colSpan: 1,
-    bbox: [grid.xs[column] as number, y, grid.xs[column + 1] as number, top],
-  }))
-  return {
-    ...grid,
-    ys: [y, ...grid.ys],
-    cells: [...added, ...grid.cells.map((cell) => ({ ...cell, row: cell.row + 1 }))],
-    bbox: [left, y, right, bottom],
-  }
-}
-
-/** Rows of a grid, at least, whose labels must stand beside it for them to make its stub. */
-const STUB_MIN_ROWS = 3
-/** Share of a grid's rows that must have a label beside them. */
-const STUB_ROW_SHARE = 0.6
-
-/**
- * A grid ruled around its figures only leaves its stub (the column of row labels) outside its
- * left edge, unruled. The lines of text just left of the grid are that stub when each of them
- * stands inside one of the grid's rows, none crossing a row's rule, and most rows have one:
- * running text set beside a grid keeps its own line pitch and soon crosses the rules. The grid
- * gains a column on its left, with the row structure of its first column.
- */
-function withStubBeside(grid: RuledGrid, runs: readonly TextRun[]): RuledGrid {
-  const [left, top, right, bottom] = grid.bbox
-  const rows = grid.ys.length - 1
-  if (rows < STUB_MIN_ROWS) return grid
-  const beside = runs.filter((run) => {
-    const y = (run.top + run.bottom) / 2
-    return y > top && y < bottom && run.left < left
-  })
-  if (beside.length === 0 || beside.some((run) => run.right > left + 1)) return grid
-  const labelled = new Set<number>()
-  for (const line of groupLines(beside)) {
-    const row = interval(grid.ys, (line.top + line.bottom) / 2)
-    const slack = 0.2 * line.fontSize
-    if (row < 0) return grid
-    if (line.top < (grid.ys[row] as number) - slack) return grid
-    if (line.bottom > (grid.ys[row + 1] as number) + slack) return grid
-    labelled.add(row)
-  }
-  if (labelled.size < Math.max(STUB_MIN_ROWS, STUB_ROW_SHARE * rows)) return grid
-  const stubLeft = Math.min(...beside.map((run) => run.left)) - 1
-  const added: GridCell[] = grid.cells
-    .filter((cell) => cell.column === 0)
-    .map((cell) => ({
-      row: cell.row,
-      column: 0,
-      rowSpan: cell.rowSpan,
-      colSpan: 1,
-      bbox: [stubLeft, cell.bbox[1], left, cell.bbox[3]],
-    }))
-  return {
-    ...grid,
-    xs: [stubLeft, ...grid.xs],
-    cells: [...added, ...grid.cells.map((cell) => ({ ...cell, column: cell.column + 1 }))].sort(
-      (p, q) => p.row - q.row || p.column - q.column,
-    ),
-    bbox: [stubLeft, top, right, bottom],
-  }
-}
-
 function centreInside(run: TextRun, box: readonly number[]): boolean {
   const x = (run.left + run.right) / 2
   const y = (run.top + run.bottom) / 2
@@ -417,31 +268,6 @@ function splitSpan(
       runs: part,
     }
   })
-}
-
-/** Share of a run's width that one column of a span must hold for the run to stand in it. */
-const COLUMN_SHARE = 0.8
-
-/**
- * The grid column of a span that holds a run, or -1: the run lies inside it, or nearly all of
- * it does (text set a little across a column rule drawn only in the rows below).
- */
-function columnOf(
-  line: { left: number; right: number },
-  xs: readonly number[],
-  first: number,
-  span: number,
-): number {
-  const width = Math.max(line.right - line.left, 1)
-  for (let column = first; column < first + span; column++) {
-    const left = xs[column] as number
-    const right = xs[column + 1] as number
-    if (line.left >= left - 1 && line.right <= right + 1) return column
-    if (Math.min(line.right, right) - Math.max(line.left, left) >= COLUMN_SHARE * width) {
-      return column
-    }
-  }
-  return -1
 }
 
 /**
