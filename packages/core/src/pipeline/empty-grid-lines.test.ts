@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { dropEmptyGridLines } from './empty-grid-lines.js'
 import { findRulings } from './ruled-grids.js'
-import type { Segment } from './rulings.js'
-import { run } from './test-helpers.js'
+import { gridRulings, run } from './test-helpers.js'
 
 function fullGrid(xs: number[], ys: number[]) {
-  const left = xs[0] as number
-  const right = xs[xs.length - 1] as number
-  const top = ys[0] as number
-  const bottom = ys[ys.length - 1] as number
-  const horizontal: Segment[] = ys.map((y) => ({ x1: left, y1: y, x2: right, y2: y }))
-  const vertical: Segment[] = xs.map((x) => ({ x1: x, y1: top, x2: x, y2: bottom }))
-  const [grid] = findRulings({ horizontal, vertical }).grids
+  const [grid] = findRulings(gridRulings(xs, ys)).grids
   if (!grid) throw new Error('no grid')
   return grid
 }

@@ -2,22 +2,13 @@ import type { Table } from '@pdfx/schema'
 import { describe, expect, it } from 'vitest'
 import { detectTables } from './page-tables.js'
 import { findRulings } from './ruled-grids.js'
-import type { Segment } from './rulings.js'
-import { run } from './test-helpers.js'
+import { gridRulings, run } from './test-helpers.js'
 import type { TextRun } from './types.js'
 
 const NO_RULINGS = { grids: [], bands: [], horizontal: [] }
 
-/** Rulings of a fully ruled grid with column edges `xs` and row edges `ys`. */
-function ruledGrid(xs: number[], ys: number[]) {
-  const left = xs[0] as number
-  const right = xs[xs.length - 1] as number
-  const top = ys[0] as number
-  const bottom = ys[ys.length - 1] as number
-  const horizontal: Segment[] = ys.map((y) => ({ x1: left, y1: y, x2: right, y2: y }))
-  const vertical: Segment[] = xs.map((x) => ({ x1: x, y1: top, x2: x, y2: bottom }))
-  return findRulings({ horizontal, vertical })
-}
+/** The table structure of a fully ruled grid with column edges `xs` and row edges `ys`. */
+const ruledGrid = (xs: number[], ys: number[]) => findRulings(gridRulings(xs, ys))
 
 /** Rows of text with baselines from `y` at `pitch`, one run per cell at the column positions. */
 function textRows(rows: string[][], xs: number[], y: number, pitch = 14): TextRun[] {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { findRulings, mergeCollinear } from './ruled-grids.js'
 import type { Segment } from './rulings.js'
+import { gridRulings } from './test-helpers.js'
 
 const h = (y: number, x1: number, x2: number): Segment => ({ x1, y1: y, x2, y2: y })
 const v = (x: number, y1: number, y2: number): Segment => ({ x1: x, y1, x2: x, y2 })
@@ -20,17 +21,7 @@ function boxes(list: Array<ReturnType<typeof box>>) {
   }
 }
 
-/** Rulings of a fully ruled grid with column edges `xs` and row edges `ys`. */
-function grid(xs: number[], ys: number[]) {
-  const left = xs[0] as number
-  const right = xs[xs.length - 1] as number
-  const top = ys[0] as number
-  const bottom = ys[ys.length - 1] as number
-  return {
-    horizontal: ys.map((y) => h(y, left, right)),
-    vertical: xs.map((x) => v(x, top, bottom)),
-  }
-}
+const grid = gridRulings
 
 const spans = (
   cells: ReadonlyArray<{ row: number; column: number; rowSpan: number; colSpan: number }>,

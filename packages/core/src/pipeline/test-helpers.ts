@@ -1,3 +1,4 @@
+import type { Segment } from './rulings.js'
 import type { Block, Line, TextRun } from './types.js'
 
 /** A run from a literal, for stage tests: `y` is the baseline, width from a 0.5 em per glyph guess. */
@@ -53,5 +54,20 @@ export function block(texts: string[], x: number, y: number, options: Partial<Bl
     monospace: false,
     kind: 'paragraph',
     ...options,
+  }
+}
+
+/** The rulings of a fully ruled grid: a line along every column edge `xs` and row edge `ys`. */
+export function gridRulings(
+  xs: readonly number[],
+  ys: readonly number[],
+): { horizontal: Segment[]; vertical: Segment[] } {
+  const left = xs[0] as number
+  const right = xs[xs.length - 1] as number
+  const top = ys[0] as number
+  const bottom = ys[ys.length - 1] as number
+  return {
+    horizontal: ys.map((y) => ({ x1: left, y1: y, x2: right, y2: y })),
+    vertical: xs.map((x) => ({ x1: x, y1: top, x2: x, y2: bottom })),
   }
 }
