@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ChunkSchema, ListTablesResultSchema } from '@pdfx/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CORPUS, pagedPdf, SAMPLE_PDF, TABLE_ROWS, tablePdf } from './pdfs.js'
+import { ruledTablePdf, TABLE_ROWS } from '../../core/test/pdf-builder.js'
+import { CORPUS, pagedPdf, SAMPLE_PDF } from './pdfs.js'
 import { hasAnsi, pdfx } from './run-pdfx.js'
 
 let dir: string
@@ -12,7 +13,7 @@ let table: string
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pdfx-cli-tables-'))
   table = join(dir, 'table.pdf')
-  await writeFile(table, await tablePdf())
+  await writeFile(table, await ruledTablePdf())
   await writeFile(join(dir, 'prose.pdf'), await pagedPdf(1))
 })
 

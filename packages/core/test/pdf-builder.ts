@@ -154,3 +154,37 @@ export async function wrapText(
   if (line) texts.push({ text: line, x: column.x, y, size, font: column.font ?? 'regular' })
   return { texts, bottom: y }
 }
+
+/** Rows of the table `ruledTablePdf` draws by default, header row first. */
+export const TABLE_ROWS = [
+  ['Region', 'Units', 'Revenue'],
+  ['North', '1,204', '$88,210'],
+  ['South', '967', '$61,004'],
+  ['East', '1,530', '$102,775'],
+]
+
+/** One page: a sentence, then `rows` as a table with every cell ruled. */
+export function ruledTablePdf(rows: readonly string[][] = TABLE_ROWS): Promise<Uint8Array> {
+  const left = 72
+  const top = 140
+  const rowHeight = 20
+  const widths = [140, 90, 110]
+  const edges = [left]
+  for (const width of widths) edges.push((edges.at(-1) ?? left) + width)
+  const right = edges.at(-1) ?? left
+  const bottom = top + rows.length * rowHeight
+  const texts: TextSpec[] = [{ text: 'Sales by region are shown below.', x: 72, y: 100 }]
+  rows.forEach((row, r) => {
+    row.forEach((text, c) => {
+      texts.push({ text, x: (edges[c] ?? left) + 5, y: top + r * rowHeight + 14, size: 10 })
+    })
+  })
+  const lines: LineSpec[] = [
+    ...rows
+      .map((_, r) => top + r * rowHeight)
+      .concat(bottom)
+      .map((y) => ({ x1: left, y1: y, x2: right, y2: y })),
+    ...edges.map((x) => ({ x1: x, y1: top, x2: x, y2: bottom })),
+  ]
+  return buildPdf([{ texts, lines }])
+}

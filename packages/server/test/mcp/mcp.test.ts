@@ -18,6 +18,7 @@ import {
 import fastify, { type FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest'
+import { ruledTablePdf, TABLE_ROWS } from '../../../core/test/pdf-builder.js'
 import { buildApp } from '../../src/app.js'
 import { createPdfFetcher, type PdfFetcher } from '../../src/fetch/fetch-pdf.js'
 import { createExtractionPool, type ExtractionPool } from '../../src/isolation/index.js'
@@ -29,7 +30,7 @@ import { MCP_PATH, registerMcp } from '../../src/mcp/index.js'
 import { createExtractionService, type ExtractionService } from '../../src/service/index.js'
 import { openStore, type Store } from '../../src/store/index.js'
 import { type LoopbackServer, startLoopbackServer } from '../fetch/loopback-server.js'
-import { reportPdf, TABLE_ROWS, tablePdf } from './fixtures.js'
+import { reportPdf } from './fixtures.js'
 
 // Starting the extraction children from sources takes a few seconds.
 const STARTUP_TIMEOUT_MS = 30_000
@@ -56,7 +57,7 @@ beforeAll(async () => {
   apiKey = (await store.createAccount({ email: 'mcp@example.com', plan: 'free' })).apiKey
   const files = new Map<string, { type: string; body: Uint8Array | string }>([
     ['/report.pdf', { type: 'application/pdf', body: await reportPdf() }],
-    ['/table.pdf', { type: 'application/pdf', body: await tablePdf() }],
+    ['/table.pdf', { type: 'application/pdf', body: await ruledTablePdf() }],
     // An HTML page that claims to be a PDF, as misconfigured origins do.
     ['/page.pdf', { type: 'application/pdf', body: '<!doctype html><title>Hi</title><p>Hi</p>' }],
   ])
