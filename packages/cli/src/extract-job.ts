@@ -1,4 +1,4 @@
-import { extract } from '@pdfx/core'
+import { DEFAULT_MAX_PAGES, extract } from '@pdfx/core'
 import { type ExtractMode, isPdfxError, type OutputKind, PdfxError } from '@pdfx/schema'
 import type { Input } from './inputs.js'
 import { type PageSelection, reachesBeyond, toPageNumbers } from './page-ranges.js'
@@ -59,11 +59,14 @@ export async function runExtractJob(
   }
 }
 
-/** `--pages` as @pdfx/core's `pages` option: page numbers, open ranges up to MOST_PAGES. */
+/** `--pages` as @pdfx/core's `pages` option: page numbers, open ranges up to DEFAULT_MAX_PAGES. */
 export function pagesOption(selection: PageSelection): number[] {
   const pages = toPageNumbers(selection)
   if (pages.length === 0) {
-    throw new PdfxError('invalid_request', '--pages selects no page: PDFs have at most 5000 pages')
+    throw new PdfxError(
+      'invalid_request',
+      `--pages selects no page: PDFs have at most ${DEFAULT_MAX_PAGES} pages`,
+    )
   }
   return pages
 }

@@ -1,8 +1,6 @@
-import { looksLikePdf, PDF_SNIFF_BYTES } from '@pdfx/core'
+import { MAX_PDF_BYTES, readPdfBody } from '@pdfx/core'
 import { PdfxError } from '@pdfx/schema'
 
-/** Largest PDF fetched from a URL, in bytes: the service's limit (SPEC 8), so both agree. */
-export const MAX_PDF_BYTES = 25 * 2 ** 20
 /** Longest a whole download may take, in milliseconds. */
 export const FETCH_TIMEOUT_MS = 60_000
 
@@ -36,53 +34,21 @@ export async function fetchPdf(url: string, options: FetchPdfOptions = {}): Prom
     await response.body?.cancel()
     throw new PdfxError('fetch_failed', `the server answered HTTP ${response.status}`)
   }
-  const announced = Number(response.headers.get('content-length'))
-  if (announced > maxBytes) {
-    await response.body?.cancel()
-    throw tooLarge(maxBytes)
-  }
-  const chunks: Uint8Array[] = []
-  let received = 0
-  let sniffed = false
   try {
-    for await (const chunk of response.body ?? []) {
-      chunks.push(chunk)
-      received += chunk.byteLength
-      if (received > maxBytes) throw tooLarge(maxBytes)
-      if (!sniffed && received >= PDF_SNIFF_BYTES) {
-        sniffed = true
-        if (!looksLikePdf(concat(chunks, received))) throw notAPdf(response)
-      }
-    }
+    return await readPdfBody(response.body, {
+      maxBytes,
+      declaredBytes: Number(response.headers.get('content-length') ?? Number.NaN),
+      notAPdfMessage: notAPdfMessage(response),
+    })
   } catch (error) {
     if (error instanceof PdfxError) throw error
     throw fetchFailure(error, timeoutMs)
   }
-  const bytes = concat(chunks, received)
-  if (!sniffed && !looksLikePdf(bytes)) throw notAPdf(response)
-  return bytes
 }
 
-function concat(chunks: readonly Uint8Array[], length: number): Uint8Array {
-  const bytes = new Uint8Array(length)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
-}
-
-function tooLarge(maxBytes: number): PdfxError {
-  return new PdfxError('pdf_too_large', `the PDF is larger than ${maxBytes / 2 ** 20} MB`)
-}
-
-function notAPdf(response: Response): PdfxError {
+function notAPdfMessage(response: Response): string {
   const type = response.headers.get('content-type')
-  return new PdfxError(
-    'not_a_pdf',
-    `the URL did not return a PDF${type ? ` (content-type ${type})` : ''}`,
-  )
+  return `the URL did not return a PDF${type ? ` (content-type ${type})` : ''}`
 }
 
 function fetchFailure(error: unknown, timeoutMs: number): PdfxError {

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_PAGES } from '@pdfx/core'
 import { describe, expect, it } from 'vitest'
 import { MOST_PAGES, parsePageRanges, reachesBeyond, toPageNumbers } from './page-ranges.js'
 
@@ -28,6 +29,8 @@ describe('parsePageRanges', () => {
     const open = toPageNumbers(parsePageRanges('4990-'))
     expect([open.length, open.at(-1)]).toEqual([MOST_PAGES - 4989, MOST_PAGES])
     expect(toPageNumbers(parsePageRanges('1-99999999'))).toHaveLength(MOST_PAGES)
+    // Open ranges stop where @pdfx/core stops reading.
+    expect(MOST_PAGES).toBe(DEFAULT_MAX_PAGES)
     expect(reachesBeyond(selection, 20)).toBe(false)
     expect(reachesBeyond(selection, 5)).toBe(true)
     expect(reachesBeyond(parsePageRanges('1-8'), 5)).toBe(true)

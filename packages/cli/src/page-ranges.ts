@@ -32,8 +32,9 @@ export function parsePageRanges(text: string): PageSelection {
 }
 
 /**
- * Most pages a PDF may have: @pdfx/core refuses longer documents (its default `maxPages`), so
- * ranges open to the end, or running past this, stop here.
+ * Most pages a PDF may have: @pdfx/core refuses longer documents (its DEFAULT_MAX_PAGES), so
+ * ranges open to the end, or running past this, stop here. A copy, not an import: option
+ * parsing runs for `--help`, which must not load @pdfx/core; a test keeps the two equal.
  */
 export const MOST_PAGES = 5000
 

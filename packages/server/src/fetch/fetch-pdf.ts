@@ -1,18 +1,16 @@
+import { MAX_PDF_BYTES, readPdfBody } from '@pdfx/core'
 import { isPdfxError, type PdfxError } from '@pdfx/schema'
 import { fetch, type Response } from 'undici'
 import { parseAllowList } from './address-policy.js'
 import { fetchFailed, findPdfxError } from './fetch-errors.js'
 import { filenameOf } from './filename.js'
 import { createGuardedAgent } from './guarded-agent.js'
-import { readPdfBody } from './read-body.js'
 import { type Resolver, systemResolver } from './resolver.js'
 import { assertUrlAllowed, parseRequestedUrl } from './url-policy.js'
 
 export { isAddressAllowed, type ParsedCidr, parseAllowList } from './address-policy.js'
 export type { ResolvedAddress, Resolver } from './resolver.js'
 
-/** Largest PDF accepted, in decoded bytes (25 MiB, the limit SPEC §8 calls 25 MB). */
-export const DEFAULT_MAX_BYTES = 25 * 1024 * 1024
 /** One deadline for connect, headers and body together, in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 20_000
 /** Redirect hops followed before giving up. */
@@ -55,7 +53,7 @@ export interface PdfFetcher {
  */
 export function createPdfFetcher(options: PdfFetcherOptions = {}): PdfFetcher {
   const allow = parseAllowList(options.allow ?? [])
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
+  const maxBytes = options.maxBytes ?? MAX_PDF_BYTES
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS
   const headers = {
@@ -97,7 +95,11 @@ export function createPdfFetcher(options: PdfFetcherOptions = {}): PdfFetcher {
   }
 
   async function toFetchedPdf(response: Response, url: URL): Promise<FetchedPdf> {
-    const bytes = await readPdfBody(response, maxBytes)
+    const bytes = await readPdfBody(response.body, {
+      maxBytes,
+      declaredBytes: Number(response.headers.get('content-length') ?? Number.NaN),
+      notAPdfMessage: 'The URL did not return a PDF',
+    })
     const filename = filenameOf(response.headers.get('content-disposition'), url)
     return filename === undefined
       ? { bytes, finalUrl: url.href }
