@@ -56,13 +56,7 @@ export function renderViewerPage(config: ViewerConfig, assets: ViewerAssetUrls):
   return `<!doctype html>
 <html lang="en">
 <head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<link rel="icon" href="data:,">
-<title>${name}</title>
-<link rel="stylesheet" href="${escapeHtml(assets.viewerCss)}">
+${headStart(name, assets.viewerCss)}
 ${preloads}
 <script type="module" src="${escapeHtml(assets.viewerJs)}"></script>
 <script type="application/json" id="pdfx-viewer-config">${jsonForHtml(config)}</script>
@@ -117,12 +111,7 @@ export function renderGonePage(kind: GoneKind, assets: Pick<ViewerAssetUrls, 'vi
   return `<!doctype html>
 <html lang="en">
 <head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<link rel="icon" href="data:,">
-<title>${title}</title>
-<link rel="stylesheet" href="${escapeHtml(assets.viewerCss)}">
+${headStart(title, assets.viewerCss)}
 </head>
 <body>
 <main class="state gone">
@@ -132,4 +121,19 @@ export function renderGonePage(kind: GoneKind, assets: Pick<ViewerAssetUrls, 'vi
 </body>
 </html>
 `
+}
+
+/**
+ * What every page of a link starts its head with: kept out of search engines, sending no
+ * referrer (the slug is the link's only secret), no favicon request, and the viewer's styles.
+ * `title` must be escaped already.
+ */
+function headStart(title: string, css: string): string {
+  return `<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
+<title>${title}</title>
+<link rel="stylesheet" href="${escapeHtml(css)}">`
 }
