@@ -269,9 +269,11 @@ function addFilledShape(
     if (y > bottom) bottom = y
   }
   if (!isAxisAlignedBox(points, left, top, right, bottom)) return
-  if (invisible(fill, left, top, right, bottom)) return
   const width = right - left
   const height = bottom - top
+  // A speck (a chart's marker, a dot) draws no ruling and holds nothing painted on it.
+  if (width < MIN_LENGTH && height < MIN_LENGTH) return
+  if (invisible(fill, left, top, right, bottom)) return
   if (height <= RULE_MAX_THICKNESS && width >= MIN_LENGTH) {
     const y = (top + bottom) / 2
     graphics.horizontal.push({ x1: left, y1: y, x2: right, y2: y })
