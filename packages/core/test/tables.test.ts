@@ -116,6 +116,15 @@ describe('hybrid tables', () => {
     expect(fast.confidence.tables).toBeLessThan(hybrid.confidence.tables)
   })
 
+  it('reads a table row by row in fast mode, as paragraphs rather than a table', async () => {
+    const doc = await extract(await pageWithTable('grid'))
+    expect(doc.elements.some((element) => element.type === 'table')).toBe(false)
+    const paragraphs = doc.elements.filter((element) => element.type === 'paragraph')
+    for (const row of FIGURES) {
+      expect(paragraphs.map((element) => element.text)).toContain(row.join(' '))
+    }
+  })
+
   it('keeps cells that span columns as one cell and renders them as HTML', async () => {
     const { texts, lines } = drawTable({
       x: 72,

@@ -99,7 +99,7 @@ export function classifyBlocks(
     let headings = 0
     page.blocks.forEach((block, index) => {
       if (block.kind === 'header' || block.kind === 'footer') return
-      if (block.kind === 'table' || block.kind === 'image') return
+      if (block.kind === 'table' || block.kind === 'image' || block.row) return
       classifyBlock(block, page, page.blocks[index + 1], stats, outlineIndex)
       // A table of contents names the sections; only its own title is a heading of the document.
       if (block.kind === 'heading' && contents && ++headings > 1) {

@@ -26,7 +26,7 @@ describe('orderBlocks', () => {
       block([`${row * 10}`], 200, 60 + row * 14),
     ])
     const order = orderBlocks(cells).blocks.map((b) => b.lines[0]?.text)
-    expect(order).toEqual(['Item 0', '0', 'Item 1', '10', 'Item 2', '20'])
+    expect(order).toEqual(['Item 0 0', 'Item 1 10', 'Item 2 20'])
   })
 
   it('reads a sidebar beside the text after the text, not row by row with it', () => {

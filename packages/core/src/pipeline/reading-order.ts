@@ -1,3 +1,4 @@
+import { readLevelRows } from './level-rows.js'
 import type { Block } from './types.js'
 
 /** Blocks wider than this share of their region span columns (titles, figures, wide paragraphs). */
@@ -21,12 +22,16 @@ export interface ReadingOrder {
  * This is a recursive XY-cut that looks for gutters among narrow blocks only, so a spanning
  * title or a centred page number cannot hide the columns below it.
  */
-export function orderBlocks(blocks: readonly Block[]): ReadingOrder {
+export function orderBlocks(page: readonly Block[]): ReadingOrder {
   const state = { clean: true }
+  const { blocks, rows } = readLevelRows(page)
   const head = topStrip(blocks)
   const rest = blocks.filter((block) => !head.includes(block))
   const ordered = [...head, ...orderRegion(rest, state, 0)]
-  return { blocks: ordered, clean: state.clean }
+  return {
+    blocks: rows.size > 0 ? ordered.flatMap((block) => rows.get(block) ?? [block]) : ordered,
+    clean: state.clean,
+  }
 }
 
 /**

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { readLevelRows } from './level-rows.js'
+import { orderBlocks } from './reading-order.js'
+import { block } from './test-helpers.js'
+import type { Block } from './types.js'
+
+const NAMES = ['Cambodia', 'Indonesia', 'Lao PDR', 'Malaysia']
+const GROWTH = ['7.5%', '9.4%', '4.0%', '18.6%']
+const INFLOWS = ['1,272', '9,651', '265', '1,454']
+
+const texts = (blocks: readonly Block[]) =>
+  blocks.map((b) => b.lines.map((line) => line.text).join(' '))
+
+describe('readLevelRows', () => {
+  it('reads a column of names beside columns of figures row by row', () => {
+    const page = [block(NAMES, 10, 100), block(GROWTH, 150, 100), block(INFLOWS, 250, 100)]
+    const rows = [...readLevelRows(page).rows.values()].flat()
+    expect(texts(rows)).toEqual([
+      'Cambodia 7.5% 1,272',
+      'Indonesia 9.4% 9,651',
+      'Lao PDR 4.0% 265',
+      'Malaysia 18.6% 1,454',
+    ])
+    expect(rows.every((row) => row.row)).toBe(true)
+  })
+
+  it('keeps the wrapped titles of a header as one row above the figures', () => {
+    const page = [
+      block(['Country'], 10, 76),
+      block(['Growth in', 'percent'], 150, 64),
+      block(['Inflows', 'US$ million'], 250, 64),
+      block(NAMES, 10, 100),
+      block(GROWTH, 150, 100),
+      block(INFLOWS, 250, 100),
+    ]
+    expect(texts(orderBlocks(page).blocks)).toEqual([
+      'Country Growth in percent Inflows US$ million',
+      'Cambodia 7.5% 1,272',
+      'Indonesia 9.4% 9,651',
+      'Lao PDR 4.0% 265',
+      'Malaysia 18.6% 1,454',
+    ])
+  })
+
+  it('leaves columns of terms without figures to be read down each column', () => {
+    const page = [
+      block(['A-Lines', 'BiPAP', 'Chemotherapy', 'CPAP'], 10, 100),
+      block(['Intubation', 'Irrigation', 'MRI', 'MUGA scan'], 200, 100),
+    ]
+    expect(readLevelRows(page).rows.size).toBe(0)
+  })
+
+  it('leaves two columns of running text alone, even where their lines stand level', () => {
+    const prose = Array.from({ length: 6 }, (_, i) => `running text of the column, line ${i + 1}`)
+    const page = [block(prose, 10, 100), block(prose, 300, 100)]
+    expect(readLevelRows(page).rows.size).toBe(0)
+    expect(orderBlocks(page).blocks).toEqual(page)
+  })
+
+  it('reads the figures table of a page in its place among the other blocks', () => {
+    const title = block(['Table 1.4. Growth in migrant remittance inflows'], 10, 60)
+    const note = block(['Source: World Bank and KNOMAD (2021)'], 10, 160)
+    const page = [title, block(NAMES, 10, 100), block(INFLOWS, 250, 100), note]
+    expect(texts(orderBlocks(page).blocks)).toEqual([
+      'Table 1.4. Growth in migrant remittance inflows',
+      'Cambodia 1,272',
+      'Indonesia 9,651',
+      'Lao PDR 265',
+      'Malaysia 1,454',
+      'Source: World Bank and KNOMAD (2021)',
+    ])
+  })
+})

@@ -1,0 +1,320 @@
+import { newBlock } from './blocks.js'
+import type { Block, Line } from './types.js'
+
+/**
+ * Lines of a table's cells are short: on the median, at most this many words with letters in
+ * them (figures do not count). Running text has more, even in a narrow column.
+ */
+const CELL_MAX_WORDS = 3
+/** A table has at least this many rows where lines of two of its blocks stand level. */
+const MIN_ROWS = 3
+/** Cells of one column stand at most this many font sizes apart, one below the other. */
+const STACK_GAP_EM = 1.5
+/** A column of figures has at least this share of its lines without letters. */
+const FIGURES_SHARE = 0.6
+/** At least this share of a table's lines stand level with a line of another of its blocks. */
+const LEVEL_SHARE = 0.8
+
+interface Placed {
+  line: Line
+  block: number
+}
+
+/** A page's blocks with each table read across standing in as one block, and its rows. */
+export interface LevelRows {
+  blocks: Block[]
+  /** The rows of each stand-in block, top to bottom. */
+  rows: Map<Block, Block[]>
+}
+
+/**
+ * Side-by-side blocks of short lines that stand level with each other are the columns of a
+ * table the fast engine has no rulings for (a column of names beside columns of figures). Read
+ * block by block, every column would come out whole before the next; read across, each row
+ * comes out as one block, the way the table is read. Each such table's blocks are replaced by
+ * one block that spans the table, to be placed in the reading order as a whole (a row with a
+ * wrapped cell reaches down beside the next rows) and then read as its rows.
+ */
+export function readLevelRows(blocks: readonly Block[]): LevelRows {
+  const found: LevelRows = { blocks: [...blocks], rows: new Map() }
+  const candidates: number[] = []
+  for (const [index, block] of blocks.entries()) {
+    // Code beside its comments is left to the code blocks.
+    if (block.kind === 'paragraph' && !block.monospace && hasShortLines(block)) {
+      candidates.push(index)
+    }
+  }
+  if (candidates.length < 2) return found
+  const rows = levelGroups(placedLines(candidates, blocks))
+  const tables = linkedBlocks(rows, blocks)
+  if (tables.length === 0) return found
+  const replaced = new Map<number, Block[]>()
+  for (const table of tables) {
+    const members = new Set(table)
+    const tableRows = rows
+      .map((row) => row.filter((entry) => members.has(entry.block)))
+      .filter((row) => row.length > 0)
+    let lines = 0
+    let level = 0
+    let across = 0
+    for (const row of tableRows) {
+      lines += row.length
+      const first = (row[0] as Placed).block
+      if (row.some((entry) => entry.block !== first)) {
+        level += row.length
+        across++
+      }
+    }
+    if (across < MIN_ROWS || level < LEVEL_SHARE * lines) continue
+    // Columns of names or terms alone are a list set in columns, read down each column; a
+    // table has a column of figures.
+    if (!table.some((index) => isFigures(blocks[index] as Block))) continue
+    // Cells too wordy to be candidates (a long column title) still belong to the table.
+    const inside = enclosedBlocks(members, blocks)
+    for (const index of inside) members.add(index)
+    const cells = inside.length === 0 ? tableRows : levelGroups(placedLines([...members], blocks))
+    const page = (blocks[table[0] as number] as Block).page
+    const all = [...members]
+    const rowBlocks = anchoredRows(cells, all, blocks).map((row) => rowBlock(row, page))
+    const whole = spanningBlock(rowBlocks)
+    found.rows.set(whole, rowBlocks)
+    replaced.set(Math.min(...all), [whole])
+    for (const index of all) if (!replaced.has(index)) replaced.set(index, [])
+  }
+  found.blocks = blocks.flatMap((block, index) => replaced.get(index) ?? [block])
+  return found
+}
+
+function spanningBlock(rows: readonly Block[]): Block {
+  const whole: Block = { ...(rows[0] as Block), lines: rows.flatMap((row) => row.lines) }
+  for (const row of rows) {
+    whole.left = Math.min(whole.left, row.left)
+    whole.right = Math.max(whole.right, row.right)
+    whole.top = Math.min(whole.top, row.top)
+    whole.bottom = Math.max(whole.bottom, row.bottom)
+  }
+  return whole
+}
+
+/** The lines of some blocks, by baseline. */
+function placedLines(indexes: readonly number[], blocks: readonly Block[]): Placed[] {
+  const placed: Placed[] = []
+  for (const index of indexes) {
+    for (const line of (blocks[index] as Block).lines) placed.push({ line, block: index })
+  }
+  return placed.sort((p, q) => p.line.baseline - q.line.baseline)
+}
+
+/** Other blocks of running text whose middle lies within the table's box. */
+function enclosedBlocks(table: ReadonlySet<number>, blocks: readonly Block[]): number[] {
+  let left = Number.POSITIVE_INFINITY
+  let top = Number.POSITIVE_INFINITY
+  let right = Number.NEGATIVE_INFINITY
+  let bottom = Number.NEGATIVE_INFINITY
+  for (const index of table) {
+    const block = blocks[index] as Block
+    left = Math.min(left, block.left)
+    top = Math.min(top, block.top)
+    right = Math.max(right, block.right)
+    bottom = Math.max(bottom, block.bottom)
+  }
+  const enclosed: number[] = []
+  for (const [index, block] of blocks.entries()) {
+    if (block.kind !== 'paragraph' || table.has(index)) continue
+    const x = (block.left + block.right) / 2
+    const y = (block.top + block.bottom) / 2
+    if (x > left && x < right && y > top && y < bottom) enclosed.push(index)
+  }
+  return enclosed
+}
+
+function hasShortLines(block: Block): boolean {
+  const words = block.lines.map(wordCount).sort((p, q) => p - q)
+  return (words[block.lines.length >> 1] as number) <= CELL_MAX_WORDS
+}
+
+/** A column of figures: most lines without a letter ("1,652", "-0.7%", "2014"). */
+function isFigures(block: Block): boolean {
+  let figures = 0
+  for (const line of block.lines) if (!hasLetters(line)) figures++
+  return figures >= FIGURES_SHARE * block.lines.length
+}
+
+function hasLetters(line: Line): boolean {
+  return /\p{L}/u.test(line.text)
+}
+
+function wordCount(line: Line): number {
+  let words = 0
+  for (const word of line.text.split(' ')) if (/\p{L}/u.test(word)) words++
+  return words
+}
+
+/** Lines on one baseline, within a fraction of their size: the lines of one table row. */
+function levelGroups(placed: readonly Placed[]): Placed[][] {
+  const rows: Placed[][] = []
+  for (const entry of placed) {
+    const current = rows[rows.length - 1]
+    const first = current?.[0]
+    if (current && first && entry.line.baseline - first.line.baseline < 0.4 * entry.line.fontSize) {
+      current.push(entry)
+    } else {
+      rows.push([entry])
+    }
+  }
+  return rows
+}
+
+/**
+ * Blocks that stand level, side by side, at two or more rows (or at the one row of a one-line
+ * cell) are linked, and so are such blocks stacked closely in one column; linked blocks make one
+ * table. Returns each table's block indexes.
+ */
+function linkedBlocks(rows: readonly Placed[][], blocks: readonly Block[]): number[][] {
+  const parent = new Map<number, number>()
+  const find = (index: number): number => {
+    let root = index
+    while (parent.get(root) !== undefined && parent.get(root) !== root) {
+      root = parent.get(root) as number
+    }
+    return root
+  }
+  const shared = new Map<string, number>()
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i++) {
+      for (let j = i + 1; j < row.length; j++) {
+        const a = (row[i] as Placed).block
+        const b = (row[j] as Placed).block
+        if (a === b || !sideBySide(blocks[a] as Block, blocks[b] as Block)) continue
+        const key = a < b ? `${a}:${b}` : `${b}:${a}`
+        shared.set(key, (shared.get(key) ?? 0) + 1)
+      }
+    }
+  }
+  for (const [key, count] of shared) {
+    const [a, b] = key.split(':').map(Number) as [number, number]
+    const single =
+      (blocks[a] as Block).lines.length === 1 || (blocks[b] as Block).lines.length === 1
+    if (count < 2 && !single) continue
+    if (!parent.has(a)) parent.set(a, a)
+    if (!parent.has(b)) parent.set(b, b)
+    parent.set(find(a), find(b))
+  }
+  // Cells of one column, stacked one below the other, join their rows into one table.
+  const linked = [...parent.keys()].sort(
+    (p, q) => (blocks[p] as Block).top - (blocks[q] as Block).top,
+  )
+  for (let i = 0; i < linked.length; i++) {
+    const a = linked[i] as number
+    const upper = blocks[a] as Block
+    for (let j = i + 1; j < linked.length; j++) {
+      const b = linked[j] as number
+      const lower = blocks[b] as Block
+      if (lower.top > upper.bottom + STACK_GAP_EM * upper.fontSize) break
+      if (lower.top >= upper.bottom - 1 && !sideBySide(upper, lower)) parent.set(find(a), find(b))
+    }
+  }
+  const tables = new Map<number, number[]>()
+  for (const index of parent.keys()) {
+    const root = find(index)
+    tables.set(root, [...(tables.get(root) ?? []), index])
+  }
+  return [...tables.values()].filter((table) => table.length > 1)
+}
+
+function sideBySide(a: Block, b: Block): boolean {
+  return a.right <= b.left || b.right <= a.left
+}
+
+/**
+ * Where a table's rows start: at each line of figures, and, once the figures have begun, at each
+ * line of the first column (the row labels). Any other line goes on the row that holds its
+ * cell's line above (a wrapped title stays in its header row), as do the lines level with it;
+ * the rest start a row.
+ */
+function anchoredRows(
+  groups: readonly Placed[][],
+  table: readonly number[],
+  blocks: readonly Block[],
+): Placed[][] {
+  let firstLeft = Number.POSITIVE_INFINITY
+  for (const index of table) firstLeft = Math.min(firstLeft, (blocks[index] as Block).left)
+  const inFirstColumn = (entry: Placed) => {
+    const block = blocks[entry.block] as Block
+    return block.left - firstLeft < block.fontSize
+  }
+  const isFigure = (entry: Placed) => !hasLetters(entry.line)
+  const rows: Placed[][] = []
+  const rowOfBlock = new Map<number, Placed[]>()
+  const open = (entries: Placed[]) => {
+    rows.push(entries)
+    for (const entry of entries) rowOfBlock.set(entry.block, entries)
+  }
+  let figures = false
+  for (const group of groups) {
+    if (group.some(isFigure) || (figures && group.some(inFirstColumn))) {
+      open([...group])
+    } else {
+      const fresh: Placed[] = []
+      let joined: Placed[] | undefined
+      for (const entry of group) {
+        const row = rowOfBlock.get(entry.block)
+        if (row) {
+          row.push(entry)
+          joined = row
+        } else {
+          fresh.push(entry)
+        }
+      }
+      // New cells level with wrapped lines of a row are that row's late-starting cells.
+      if (joined) for (const entry of fresh) joined.push(entry)
+      else if (fresh.length > 0) open(fresh)
+    }
+    figures ||= group.some(isFigure)
+  }
+  return rows
+}
+
+/** One row as a block of one line: its cells left to right, each cell's lines top to bottom. */
+function rowBlock(row: Placed[], page: number): Block {
+  // A cell stands where its lines in this row stand (its block may reach further left below).
+  const cellLeft = new Map<number, number>()
+  for (const { line, block } of row) {
+    cellLeft.set(block, Math.min(cellLeft.get(block) ?? line.left, line.left))
+  }
+  row.sort(
+    (p, q) =>
+      (cellLeft.get(p.block) as number) - (cellLeft.get(q.block) as number) ||
+      p.block - q.block ||
+      p.line.baseline - q.line.baseline,
+  )
+  // One line, so that line-wise tests (a contents entry ends in its page number) see the row.
+  const lines = row.map((entry) => entry.line)
+  let main = lines[0] as Line
+  let top = main.top
+  let bottom = main.bottom
+  let left = main.left
+  let right = main.right
+  for (const line of lines) {
+    if (line.text.length > main.text.length) main = line
+    top = Math.min(top, line.top)
+    bottom = Math.max(bottom, line.bottom)
+    left = Math.min(left, line.left)
+    right = Math.max(right, line.right)
+  }
+  const block = newBlock(
+    {
+      ...main,
+      runs: lines.flatMap((line) => line.runs),
+      text: lines.map((line) => line.text).join(' '),
+      left,
+      top,
+      right,
+      bottom,
+      baseline: Math.min(...lines.map((line) => line.baseline)),
+    },
+    page,
+  )
+  block.row = true
+  return block
+}
