@@ -42,6 +42,21 @@ describe('readLevelRows', () => {
     ])
   })
 
+  it("keeps the wrapped lines of a row's cells in that row", () => {
+    const page = [
+      block(['Fondation', 'Terre Solidaire', 'Foundation'], 10, 100),
+      block(['2016'], 120, 100),
+      block(['The foundation', 'was created', 'in 2016'], 200, 100),
+      block(['Horsnormes'], 10, 140),
+      block(['2020'], 120, 140),
+      block(['A website', 'for farmers'], 200, 140),
+    ]
+    expect(texts(orderBlocks(page).blocks)).toEqual([
+      'Fondation Terre Solidaire Foundation 2016 The foundation was created in 2016',
+      'Horsnormes 2020 A website for farmers',
+    ])
+  })
+
   it('leaves columns of terms without figures to be read down each column', () => {
     const page = [
       block(['A-Lines', 'BiPAP', 'Chemotherapy', 'CPAP'], 10, 100),

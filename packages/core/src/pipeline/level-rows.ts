@@ -75,7 +75,7 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
     const cells = inside.length === 0 ? tableRows : levelGroups(placedLines([...members], blocks))
     const page = (blocks[table[0] as number] as Block).page
     const all = [...members]
-    const rowBlocks = anchoredRows(cells, all, blocks).map((row) => rowBlock(row, page))
+    const rowBlocks = anchoredRows(cells).map((row) => rowBlock(row, page))
     const whole = spanningBlock(rowBlocks)
     found.rows.set(whole, rowBlocks)
     replaced.set(Math.min(...all), [whole])
@@ -227,22 +227,12 @@ function sideBySide(a: Block, b: Block): boolean {
 }
 
 /**
- * Where a table's rows start: at each line of figures, and, once the figures have begun, at each
- * line of the first column (the row labels). Any other line goes on the row that holds its
- * cell's line above (a wrapped title stays in its header row), as do the lines level with it;
- * the rest start a row.
+ * Where a table's rows start: at each line of figures (figures do not wrap). Any other line goes
+ * on the row that holds its cell's line above (a wrapped label or title stays in its row), as do
+ * the lines level with it; the rest start a row. Without rulings, a column of one-line labels
+ * cannot be told from one wrapped label, so a row of text alone joins the row above.
  */
-function anchoredRows(
-  groups: readonly Placed[][],
-  table: readonly number[],
-  blocks: readonly Block[],
-): Placed[][] {
-  let firstLeft = Number.POSITIVE_INFINITY
-  for (const index of table) firstLeft = Math.min(firstLeft, (blocks[index] as Block).left)
-  const inFirstColumn = (entry: Placed) => {
-    const block = blocks[entry.block] as Block
-    return block.left - firstLeft < block.fontSize
-  }
+function anchoredRows(groups: readonly Placed[][]): Placed[][] {
   const isFigure = (entry: Placed) => !hasLetters(entry.line)
   const rows: Placed[][] = []
   const rowOfBlock = new Map<number, Placed[]>()
@@ -250,9 +240,8 @@ function anchoredRows(
     rows.push(entries)
     for (const entry of entries) rowOfBlock.set(entry.block, entries)
   }
-  let figures = false
   for (const group of groups) {
-    if (group.some(isFigure) || (figures && group.some(inFirstColumn))) {
+    if (group.some(isFigure)) {
       open([...group])
     } else {
       const fresh: Placed[] = []
@@ -270,7 +259,6 @@ function anchoredRows(
       if (joined) for (const entry of fresh) joined.push(entry)
       else if (fresh.length > 0) open(fresh)
     }
-    figures ||= group.some(isFigure)
   }
   return rows
 }

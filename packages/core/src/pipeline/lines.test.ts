@@ -55,6 +55,41 @@ describe('groupLines', () => {
     ])
   })
 
+  it('splits table cells padded by less than an em where the next cells start at one edge', () => {
+    // A ruled table's cells: the right column's lines all start at x = 200, and the longest
+    // line of the left column stops 0.8 em short of it.
+    const left = [
+      'Eco-Ecole is the French version',
+      'Eco-Schools, an international',
+      'program',
+      'for',
+    ]
+    const right = ['Eco-Ecole offers', 'instructions for', 'teaching teams', 'to deploy']
+    const runs = left.flatMap((text, i) => [
+      run(text, 37, 100 + 14 * i),
+      run(right[i] as string, 200, 100 + 14 * i),
+    ])
+    expect(groupLines(runs).map((line) => line.text)).toEqual([
+      'Eco-Ecole is the French version',
+      'Eco-Ecole offers',
+      'Eco-Schools, an international',
+      'instructions for',
+      'program',
+      'teaching teams',
+      'for',
+      'to deploy',
+    ])
+  })
+
+  it('keeps a mark before an item with the item across a tab, even where the items start at one edge', () => {
+    const items = ['Sleep habits', 'Medication', 'Existence of delirium', 'Hydration', 'Comfort']
+    const runs = items.flatMap((text, i) => [
+      run('^', 10, 100 + 14 * i),
+      run(text, 25, 100 + 14 * i),
+    ])
+    expect(groupLines(runs).map((line) => line.text)).toEqual(items.map((item) => `^ ${item}`))
+  })
+
   it('drops text drawn twice to fake bold', () => {
     const lines = groupLines([run('Bold', 10, 100), run('Bold', 10.3, 100)])
     expect(lines.map((line) => line.text)).toEqual(['Bold'])

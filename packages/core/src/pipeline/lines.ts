@@ -1,7 +1,10 @@
+import { listMarker } from './list-markers.js'
 import type { Line, TextRun } from './types.js'
 
 /** A gap wider than this many font sizes may split a row: a column gutter or a table cell boundary. */
 const SEGMENT_GAP_EM = 1.1
+/** A gap narrower than this many font sizes never splits a row. */
+const NARROW_GAP_EM = 0.7
 /** A gap wider than this many font sizes always splits a row. */
 const WIDE_GAP_EM = 4
 /** A bare section or item number: `3.`, `2.1`, `IV.`, `(a)`. */
@@ -104,9 +107,15 @@ function splitsRow(
 ): boolean {
   const gap = next.left - prev.right
   const em = Math.max(prev.fontSize, next.fontSize)
-  if (gap <= SEGMENT_GAP_EM * em) return false
-  // A section number or list number set apart by a tab belongs to the text after it.
-  if (NUMBER_LABEL.test(prev.text.trim()) && gap < WIDE_GAP_EM * em && prev === rows[index]?.[0])
+  if (gap <= NARROW_GAP_EM * em) return false
+  const narrow = gap <= SEGMENT_GAP_EM * em
+  // A section number, list number or bullet set apart by a tab belongs to the text after it.
+  const label = prev.text.trim()
+  if (
+    (NUMBER_LABEL.test(label) || listMarker(`${label} x`) === label) &&
+    gap < WIDE_GAP_EM * em &&
+    prev === rows[index]?.[0]
+  )
     return false
   if (gap > WIDE_GAP_EM * em) return true
   const center = (prev.right + next.left) / 2
@@ -139,6 +148,13 @@ function splitsRow(
   }
   // A column edge: several rows start text exactly where the next piece starts, and the text
   // before it stops short (the gap's middle can fall inside a column when a line is short).
+  // Table cells are padded more tightly than columns: a narrow gap splits only at a column
+  // edge that no other row's text runs across.
+  // A mark of one or two characters before the first such gap is a bullet of some kind.
+  if (narrow) {
+    if (prev === rows[index]?.[0] && label.length <= 2) return false
+    return aligned >= 3 && crossingProbe * 4 <= aligned
+  }
   if (aligned >= 3 && crossingProbe * 2 <= aligned) return true
   return supporting >= 2 && supporting >= crossing
 }
