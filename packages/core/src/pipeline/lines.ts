@@ -146,15 +146,15 @@ function splitsRow(
     if (startsAtEdge) aligned++
     if (crossesProbe) crossingProbe++
   }
-  // A column edge: several rows start text exactly where the next piece starts, and the text
-  // before it stops short (the gap's middle can fall inside a column when a line is short).
-  // Table cells are padded more tightly than columns: a narrow gap splits only at a column
-  // edge that no other row's text runs across.
-  // A mark of one or two characters before the first such gap is a bullet of some kind.
   if (narrow) {
+    // Table cells are padded more tightly than columns: a narrow gap splits only at a cell edge
+    // that no other row's text runs across. A mark of one or two characters before it is a
+    // bullet of some kind, set apart by a tab.
     if (prev === rows[index]?.[0] && label.length <= 2) return false
     return aligned >= 3 && crossingProbe * 4 <= aligned
   }
+  // A column edge: several rows start text exactly where the next piece starts, and the text
+  // before it stops short (the gap's middle can fall inside a column when a line is short).
   if (aligned >= 3 && crossingProbe * 2 <= aligned) return true
   return supporting >= 2 && supporting >= crossing
 }

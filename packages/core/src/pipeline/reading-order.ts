@@ -20,7 +20,8 @@ export interface ReadingOrder {
  * Orders the blocks of a page for reading: columns left to right, each top to bottom, with
  * blocks that span the columns (titles, full-width figures) read where they stand between them.
  * This is a recursive XY-cut that looks for gutters among narrow blocks only, so a spanning
- * title or a centred page number cannot hide the columns below it.
+ * title or a centred page number cannot hide the columns below it. The columns of a table found
+ * in the text (readLevelRows) are read across, row by row, where the table stands.
  */
 export function orderBlocks(page: readonly Block[]): ReadingOrder {
   const state = { clean: true }

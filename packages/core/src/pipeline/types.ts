@@ -79,7 +79,7 @@ export interface Block {
   continued?: boolean
   /** The picture, for kind image (hybrid engine with the images output). */
   image?: PageImage
-  /** A table's row that the fast engine read across: a paragraph of its own, never a heading. */
+  /** A row of a table read across from its text alone: a paragraph of its own, never a heading. */
   row?: boolean
   /** How strongly the page supports the table (grid completeness, alignment), in [0, 1]. */
   tableEvidence?: number
