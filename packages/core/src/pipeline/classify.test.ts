@@ -273,6 +273,24 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('leaves a bulleted item that names a section to the list, and the bookmark to the heading', () => {
+    const layout = page([
+      block(['The issues raised from this review are:'], 10, 60),
+      block(['• Audit versus monitoring'], 10, 80),
+      block(['Audit versus monitoring'], 10, 120),
+      block(BODY, 10, 150),
+    ])
+    classifyBlocks([layout], measureText([layout]), [
+      { title: 'Audit versus monitoring', depth: 3, page: 1 },
+    ])
+    expect(kinds(layout)).toEqual([
+      ['paragraph', undefined],
+      ['list-item', undefined],
+      ['heading', 3],
+      ['paragraph', undefined],
+    ])
+  })
+
   it('matches outline entries across dashes and cut-short titles, not lower-case terms', () => {
     const layout = page([
       block(['myelinization'], 10, 60, { fontSize: 9 }),

@@ -258,7 +258,13 @@ function classifyBlock(
   outline: OutlineIndex,
 ): void {
   const text = plainText(block)
-  const entry = text.length <= HEADING_MAX_CHARS ? takeOutlineEntry(text, page, outline) : undefined
+  const marker = listMarker(text)
+  // A bulleted item that names a section (an agenda, a list of issues) is not its heading.
+  const bulleted = marker !== undefined && !isOrderedMarker(marker)
+  const entry =
+    text.length <= HEADING_MAX_CHARS && !bulleted
+      ? takeOutlineEntry(text, page, outline)
+      : undefined
   if (entry !== undefined) {
     block.kind = 'heading'
     block.level = Math.min(6, entry.depth)
@@ -274,7 +280,6 @@ function classifyBlock(
     block.kind = 'caption'
     return
   }
-  const marker = listMarker(text)
   if (isHeading(block, text, next, stats, marker, page.height) && !sitsBesideOthers(block, page)) {
     block.kind = 'heading'
     return
