@@ -49,6 +49,8 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
   const tables = linkedBlocks(rows, blocks)
   if (tables.length === 0) return found
   const replaced = new Map<number, Block[]>()
+  // Every block goes to one table at most, even where tables' boxes overlap.
+  const claimed = new Set(tables.flat())
   for (const table of tables) {
     const members = new Set(table)
     const tableRows = rows
@@ -70,8 +72,11 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
     // table has a column of figures.
     if (!table.some((index) => isFigures(blocks[index] as Block))) continue
     // Cells too wordy to be candidates (a long column title) still belong to the table.
-    const inside = enclosedBlocks(members, blocks)
-    for (const index of inside) members.add(index)
+    const inside = enclosedBlocks(members, blocks, claimed)
+    for (const index of inside) {
+      members.add(index)
+      claimed.add(index)
+    }
     const cells = inside.length === 0 ? tableRows : levelGroups(placedLines([...members], blocks))
     const page = (blocks[table[0] as number] as Block).page
     const all = [...members]
@@ -105,8 +110,12 @@ function placedLines(indexes: readonly number[], blocks: readonly Block[]): Plac
   return placed.sort((p, q) => p.line.baseline - q.line.baseline)
 }
 
-/** Other blocks of running text whose middle lies within the table's box. */
-function enclosedBlocks(table: ReadonlySet<number>, blocks: readonly Block[]): number[] {
+/** Unclaimed blocks of running text whose middle lies within the table's box. */
+function enclosedBlocks(
+  table: ReadonlySet<number>,
+  blocks: readonly Block[],
+  claimed: ReadonlySet<number>,
+): number[] {
   let left = Number.POSITIVE_INFINITY
   let top = Number.POSITIVE_INFINITY
   let right = Number.NEGATIVE_INFINITY
@@ -120,7 +129,7 @@ function enclosedBlocks(table: ReadonlySet<number>, blocks: readonly Block[]): n
   }
   const enclosed: number[] = []
   for (const [index, block] of blocks.entries()) {
-    if (block.kind !== 'paragraph' || table.has(index)) continue
+    if (block.kind !== 'paragraph' || claimed.has(index)) continue
     const x = (block.left + block.right) / 2
     const y = (block.top + block.bottom) / 2
     if (x > left && x < right && y > top && y < bottom) enclosed.push(index)
