@@ -137,9 +137,23 @@ function enclosedBlocks(
   return enclosed
 }
 
+/**
+ * Whether the block's median line is short: more than half of its lines are. Every paragraph of
+ * every page comes here, so the count stops as soon as either answer is certain.
+ */
 function hasShortLines(block: Block): boolean {
-  const words = block.lines.map(wordCount).sort((p, q) => p - q)
-  return (words[block.lines.length >> 1] as number) <= CELL_MAX_WORDS
+  const needed = (block.lines.length >> 1) + 1
+  const allowedLong = block.lines.length - needed
+  let short = 0
+  let long = 0
+  for (const line of block.lines) {
+    if (isShortLine(line.text)) {
+      if (++short >= needed) return true
+    } else if (++long > allowedLong) {
+      return false
+    }
+  }
+  return false
 }
 
 /** A column of figures: most lines without a letter ("1,652", "-0.7%", "2014"). */
@@ -153,10 +167,14 @@ function hasLetters(line: Line): boolean {
   return /\p{L}/u.test(line.text)
 }
 
-function wordCount(line: Line): number {
+/** A word with a letter in it; figures and marks between such words do not count. */
+const LETTER_WORD = /\S*\p{L}\S*/gu
+
+function isShortLine(text: string): boolean {
+  LETTER_WORD.lastIndex = 0
   let words = 0
-  for (const word of line.text.split(' ')) if (/\p{L}/u.test(word)) words++
-  return words
+  while (LETTER_WORD.exec(text) !== null) if (++words > CELL_MAX_WORDS) return false
+  return true
 }
 
 /** Lines on one baseline, within a fraction of their size: the lines of one table row. */
@@ -188,23 +206,26 @@ function linkedBlocks(rows: readonly Placed[][], blocks: readonly Block[]): numb
     }
     return root
   }
-  const shared = new Map<string, number>()
+  // How many rows each pair of side-by-side blocks shares, keyed by `lower * count + higher`.
+  const count = blocks.length
+  const shared = new Map<number, number>()
   for (const row of rows) {
     for (let i = 0; i < row.length; i++) {
       for (let j = i + 1; j < row.length; j++) {
         const a = (row[i] as Placed).block
         const b = (row[j] as Placed).block
         if (a === b || !sideBySide(blocks[a] as Block, blocks[b] as Block)) continue
-        const key = a < b ? `${a}:${b}` : `${b}:${a}`
+        const key = a < b ? a * count + b : b * count + a
         shared.set(key, (shared.get(key) ?? 0) + 1)
       }
     }
   }
-  for (const [key, count] of shared) {
-    const [a, b] = key.split(':').map(Number) as [number, number]
+  for (const [key, together] of shared) {
+    const a = Math.floor(key / count)
+    const b = key % count
     const single =
       (blocks[a] as Block).lines.length === 1 || (blocks[b] as Block).lines.length === 1
-    if (count < 2 && !single) continue
+    if (together < 2 && !single) continue
     if (!parent.has(a)) parent.set(a, a)
     if (!parent.has(b)) parent.set(b, b)
     parent.set(find(a), find(b))
