@@ -88,6 +88,12 @@ describe('groupLines', () => {
       run(text, 25, 100 + 14 * i),
     ])
     expect(groupLines(runs).map((line) => line.text)).toEqual(items.map((item) => `^ ${item}`))
+    // A bullet may stand further off, by a tab of an em and a half.
+    const bulleted = items.flatMap((text, i) => [
+      run('•', 10, 100 + 14 * i),
+      run(text, 30, 100 + 14 * i),
+    ])
+    expect(groupLines(bulleted).map((line) => line.text)).toEqual(items.map((item) => `• ${item}`))
   })
 
   it('drops text drawn twice to fake bold', () => {

@@ -1,4 +1,4 @@
-import { listMarker } from './list-markers.js'
+import { isBullet } from './list-markers.js'
 import type { Line, TextRun } from './types.js'
 
 /** A gap wider than this many font sizes may split a row: a column gutter or a table cell boundary. */
@@ -112,7 +112,7 @@ function splitsRow(
   // A section number, list number or bullet set apart by a tab belongs to the text after it.
   const label = prev.text.trim()
   if (
-    (NUMBER_LABEL.test(label) || listMarker(`${label} x`) === label) &&
+    (NUMBER_LABEL.test(label) || isBullet(label)) &&
     gap < WIDE_GAP_EM * em &&
     prev === rows[index]?.[0]
   )

@@ -1,6 +1,9 @@
 /** List markers as printed at the start of a line. */
 
-const BULLET = /^([•·●○◦▪▫■□█◼◾▸‣⁃∙➢➤►▶✓✔❖◆◇→–—*-])\s+(?=\S)/u
+/** Glyphs that bullet a list item. */
+const BULLETS = '•·●○◦▪▫■□█◼◾▸‣⁃∙➢➤►▶✓✔❖◆◇→–—*-'
+const BULLET = new RegExp(`^([${BULLETS}])\\s+(?=\\S)`, 'u')
+const LONE_BULLET = new RegExp(`^[${BULLETS}]$`, 'u')
 const ORDERED = /^(\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,5})[.)])\s+(?=\S)/u
 
 /** The marker at the start of `text` (`•`, `1.`, `(a)`), or undefined when it does not start an item. */
@@ -10,6 +13,11 @@ export function listMarker(text: string): string | undefined {
   const ordered = ORDERED.exec(text)
   // "1." followed by a capitalised word is more often a numbered heading; classify decides.
   return ordered?.[1]
+}
+
+/** Whether `text` is a bullet on its own: drawn apart from its item, as a separate piece. */
+export function isBullet(text: string): boolean {
+  return LONE_BULLET.test(text)
 }
 
 /** Whether a marker numbers its items rather than bulleting them. */
