@@ -5,6 +5,8 @@
 # otherwise says why it cannot. The comparison skips a missing tool and prints why, unless
 # PDFX_REQUIRE_BENCH_TOOLS=1, which makes this script fail instead.
 set -euo pipefail
+# shellcheck source=scripts/apt-install.sh
+source "$(dirname "$0")/apt-install.sh"
 
 missing=()
 
@@ -50,20 +52,7 @@ if [ "${#packages[@]}" -eq 0 ]; then
   exit 0
 fi
 
-if ! command -v apt-get >/dev/null 2>&1; then
-  give_up "no apt-get to install ${packages[*]}: install poppler's pdftotext and Java 11+ yourself"
-fi
-if [ "$(id -u)" -ne 0 ]; then
-  give_up "installing ${packages[*]} needs root: sudo apt-get install ${packages[*]}"
-fi
-
-echo "ensure-bench-tools: installing Debian's ${packages[*]}"
-export DEBIAN_FRONTEND=noninteractive
-install_packages() { apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null; }
-# A fresh machine may have no package lists yet: refresh them once, then try again.
-if ! install_packages && ! { apt-get update -qq >/dev/null && install_packages; }; then
-  give_up "apt-get could not install ${packages[*]}"
-fi
+apt_install "install poppler's pdftotext and Java 11+ yourself" "${packages[@]}"
 
 missing=()
 command -v pdftotext >/dev/null 2>&1 || missing+=(pdftotext)

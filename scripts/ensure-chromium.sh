@@ -4,6 +4,8 @@
 # As root on a system with apt-get, installs the package; otherwise says why it cannot. Without a
 # browser the test skips, unless PDFX_REQUIRE_SERVICES=1, which makes this script fail instead.
 set -euo pipefail
+# shellcheck source=scripts/apt-install.sh
+source "$(dirname "$0")/apt-install.sh"
 
 chromium="${PDFX_CHROMIUM:-/usr/bin/chromium}"
 
@@ -24,20 +26,7 @@ fi
 if [ -n "${PDFX_CHROMIUM:-}" ]; then
   give_up "PDFX_CHROMIUM=$chromium is not an executable file"
 fi
-if ! command -v apt-get >/dev/null 2>&1; then
-  give_up "no $chromium and no apt-get to install it; install Chromium and set PDFX_CHROMIUM"
-fi
-if [ "$(id -u)" -ne 0 ]; then
-  give_up "no $chromium, and installing it needs root: sudo apt-get install chromium"
-fi
-
-echo "ensure-chromium: installing Debian's chromium package"
-export DEBIAN_FRONTEND=noninteractive
-install_chromium() { apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
-# A fresh machine may have no package lists yet: refresh them once, then try again.
-if ! install_chromium && ! { apt-get update -qq >/dev/null && install_chromium; }; then
-  give_up "apt-get could not install chromium"
-fi
+apt_install "no $chromium; install Chromium and set PDFX_CHROMIUM" chromium
 if [ ! -x "$chromium" ]; then
   give_up "chromium was installed, but not at $chromium"
 fi
