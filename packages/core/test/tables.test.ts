@@ -125,6 +125,47 @@ describe('hybrid tables', () => {
     }
   })
 
+  it('reads a table of prose cells with row labels row by row in fast mode', async () => {
+    const columns = [140, 310, 480]
+    const texts: TextSpec[] = ['Starter', 'Team', 'Enterprise'].map((text, c) => ({
+      text,
+      x: (columns[c] as number) + 20,
+      y: 96,
+      size: 12,
+    }))
+    const rows = [
+      [
+        'Support',
+        'Answers by email within two working days',
+        'A named contact who answers within one working day',
+        'A support engineer on call at any hour of every day',
+      ],
+      [
+        'Storage',
+        'Ten gigabytes shared by every member of the account',
+        'One terabyte, with older versions kept for a month',
+        'As much as the contract says, kept for seven years',
+      ],
+    ]
+    let top = 130
+    for (const [label, ...cells] of rows) {
+      let bottom = top
+      for (const [c, cell] of cells.entries()) {
+        const wrapped = await wrapText(cell, { x: columns[c] as number, y: top, width: 140 })
+        texts.push(...wrapped.texts)
+        bottom = Math.max(bottom, wrapped.bottom)
+      }
+      // The label stands in the middle of its row, level with none of the cells' first lines.
+      texts.push({ text: label as string, x: 60, y: (top + bottom) / 2, size: 12 })
+      top = bottom + 40
+    }
+    const doc = await extract(await buildPdf([texts]))
+    expect(doc.elements.map((element) => element.text)).toEqual([
+      'Starter Team Enterprise',
+      ...rows.map((row) => row.join(' ')),
+    ])
+  })
+
   it('keeps cells that span columns as one cell and renders them as HTML', async () => {
     const { texts, lines } = drawTable({
       x: 72,

@@ -1,4 +1,5 @@
 import { newBlock } from './blocks.js'
+import { findLabelledTables } from './labelled-rows.js'
 import type { Block, Line } from './types.js'
 
 /**
@@ -33,7 +34,8 @@ export interface LevelRows {
  * block by block, every column would come out whole before the next; read across, each row
  * comes out as one block, the way the table is read. Each such table's blocks are replaced by
  * one block that spans the table, to be placed in the reading order as a whole (a row with a
- * wrapped cell reaches down beside the next rows) and then read as its rows.
+ * wrapped cell reaches down beside the next rows) and then read as its rows. Tables of running
+ * text with row labels (findLabelledTables) are read across the same way.
  */
 export function readLevelRows(blocks: readonly Block[]): LevelRows {
   const found: LevelRows = { blocks: [...blocks], rows: new Map() }
@@ -44,11 +46,16 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
       candidates.push(index)
     }
   }
-  if (candidates.length < 2) return found
-  const rows = levelGroups(placedLines(candidates, blocks))
-  const tables = linkedBlocks(rows, blocks)
-  if (tables.length === 0) return found
   const replaced = new Map<number, Block[]>()
+  const standIn = (members: Iterable<number>, rowBlocks: Block[]) => {
+    const whole = spanningBlock(rowBlocks)
+    const all = [...members]
+    found.rows.set(whole, rowBlocks)
+    replaced.set(Math.min(...all), [whole])
+    for (const index of all) if (!replaced.has(index)) replaced.set(index, [])
+  }
+  const rows = candidates.length < 2 ? [] : levelGroups(placedLines(candidates, blocks))
+  const tables = linkedBlocks(rows, blocks)
   // Every block goes to one table at most, even where tables' boxes overlap.
   const claimed = new Set(tables.flat())
   for (const table of tables) {
@@ -79,13 +86,20 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
     }
     const cells = inside.length === 0 ? tableRows : levelGroups(placedLines([...members], blocks))
     const page = (blocks[table[0] as number] as Block).page
-    const all = [...members]
-    const rowBlocks = anchoredRows(cells).map((row) => rowBlock(row, page))
-    const whole = spanningBlock(rowBlocks)
-    found.rows.set(whole, rowBlocks)
-    replaced.set(Math.min(...all), [whole])
-    for (const index of all) if (!replaced.has(index)) replaced.set(index, [])
+    standIn(
+      members,
+      anchoredRows(cells).map((row) => rowBlock(row, page)),
+    )
   }
+  for (const table of findLabelledTables(blocks, new Set(replaced.keys()))) {
+    const members = table.flat()
+    const page = (blocks[members[0] as number] as Block).page
+    standIn(
+      members,
+      table.map((row) => rowBlock(placedLines(row, blocks), page)),
+    )
+  }
+  if (replaced.size === 0) return found
   found.blocks = blocks.flatMap((block, index) => replaced.get(index) ?? [block])
   return found
 }
