@@ -52,6 +52,20 @@ describe('orderBlocks', () => {
     expect(orderBlocks([left, right, number, head]).blocks).toEqual([head, number, left, right])
   })
 
+  it('reads a stamp set sideways along the margin before the page, not inside a column', () => {
+    const sideways = (text: string, top: number, height: number) =>
+      block([text], 0, top + 10, { left: 0, right: 10, top, bottom: top + height })
+    const title = block(['A title that spans both of the columns below it, wide enough'], 30, 20)
+    const left = [block(COLUMN_TEXT.slice(0, 4), 30, 60), block(COLUMN_TEXT.slice(4), 30, 120)]
+    const right = block(COLUMN_TEXT, 200, 60)
+    const stamp = sideways('arXiv:2312.15166v2 [cs.CL] 29 Dec 2023', 100, 120)
+    const page = [...left, right, stamp, title]
+    expect(orderBlocks(page).blocks).toEqual([stamp, title, ...left, right])
+    // A short credit beside a photo is no stamp: it is read where it stands.
+    const credit = sideways('Photo: A. Person', 100, 30)
+    expect(orderBlocks([...left, right, credit, title]).blocks[0]).toBe(title)
+  })
+
   it('reads the columns above a full-width caption before the ones below it', () => {
     const four = COLUMN_TEXT.slice(0, 4)
     const upperLeft = [block(four, 10, 60), block(four, 10, 120)]

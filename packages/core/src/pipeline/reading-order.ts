@@ -9,6 +9,8 @@ const COLUMN_LINE_SHARE = 0.18
 const GUTTER_MAX_COVERAGE = 0.12
 /** A column holds at least this many characters; less is a table column or a label. */
 const COLUMN_MIN_CHARS = 120
+/** A stamp set sideways in the margin runs along at least this share of the text's height. */
+const STAMP_MIN_SHARE = 0.3
 
 export interface ReadingOrder {
   blocks: Block[]
@@ -26,13 +28,38 @@ export interface ReadingOrder {
 export function orderBlocks(page: readonly Block[]): ReadingOrder {
   const state = { clean: true }
   const { blocks, rows } = readLevelRows(page)
-  const head = topStrip(blocks)
-  const rest = blocks.filter((block) => !head.includes(block))
-  const ordered = [...head, ...orderRegion(rest, state, 0)]
+  const margin = blocks.filter((block) => isMarginStamp(block, blocks))
+  const body = margin.length > 0 ? blocks.filter((block) => !margin.includes(block)) : blocks
+  const head = topStrip(body)
+  const rest = body.filter((block) => !head.includes(block))
+  const ordered = [...margin, ...head, ...orderRegion(rest, state, 0)]
   return {
     blocks: rows.size > 0 ? ordered.flatMap((block) => rows.get(block) ?? [block]) : ordered,
     clean: state.clean,
   }
+}
+
+/**
+ * A line set sideways in the page's margin, beside all the text and along a good part of its
+ * height (an arXiv identifier, a journal's stamp), is read before the page like a running head,
+ * not inside the column it stands next to. A short credit beside a photo stays where it stands.
+ */
+function isMarginStamp(block: Block, blocks: readonly Block[]): boolean {
+  const height = block.bottom - block.top
+  if (block.lines.length !== 1 || height < 2 * block.fontSize) return false
+  let leftOfAll = true
+  let rightOfAll = true
+  let top = block.top
+  let bottom = block.bottom
+  for (const other of blocks) {
+    if (other === block) continue
+    if (other.left < block.right) leftOfAll = false
+    if (other.right > block.left) rightOfAll = false
+    if (!leftOfAll && !rightOfAll) return false
+    top = Math.min(top, other.top)
+    bottom = Math.max(bottom, other.bottom)
+  }
+  return height >= STAMP_MIN_SHARE * (bottom - top)
 }
 
 /**
