@@ -78,6 +78,22 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('takes notes giving web addresses in typewriter type for footnotes, not code', () => {
+    const small = { fontSize: 7, monospace: true }
+    const layout = page([
+      block(
+        ['1 https://example.org/single-precision', '2 https://example.org/double'],
+        10,
+        700,
+        small,
+      ),
+      block(BODY, 10, 100),
+      block(['for (i = 0; i < n; i++)', '  total += values[i]'], 10, 300, small),
+    ])
+    classifyBlocks([layout], measureText([layout]), [])
+    expect(layout.blocks.map((b) => b.kind)).toEqual(['paragraph', 'code', 'footnote'])
+  })
+
   it('does not make a heading of a line sharing its baseline with another block', () => {
     const layout = page([
       block(['Contents entry'], 10, 150, { fontSize: 14 }),

@@ -16,6 +16,8 @@ const SECTION_NUMBER = /^((?:\d{1,2}\.){0,5}\d{1,2})\.?\s+\S/
 const ROMAN_SECTION = /^([IVX]{1,5})\.\s+\S/
 const CAPTION =
   /^(?:fig(?:ure)?|table|tab|chart|exhibit|plate|graph|diagram|map|box|photo)\.?\s*[\dIVX]+[A-Za-z]?(?:[.:\-–—]|\s|$)/i
+/** A note that gives a web address: its mark, then the address alone ("1 https://example.org/a"). */
+const ADDRESS_NOTE = /^(?:\d{1,3}|[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s?(?:https?:\/\/|www\.)\S+$/
 const FOOTNOTE_START = /^(?:\d{1,3}|[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)(?:\s|[.)]?\s|[A-Za-z])/
 
 /** Statistics of the whole document that classification compares blocks against. */
@@ -270,8 +272,14 @@ function classifyBlock(
     block.level = Math.min(6, entry.depth)
     return
   }
-  // One monospace line in prose is an address or a name, not a listing.
-  if (block.monospace && !stats.bodyMonospace && block.lines.length > 1) {
+  // One monospace line in prose is an address or a name, not a listing; nor are notes that
+  // give web addresses set in typewriter type.
+  if (
+    block.monospace &&
+    !stats.bodyMonospace &&
+    block.lines.length > 1 &&
+    !block.lines.every((line) => ADDRESS_NOTE.test(line.text))
+  ) {
     block.kind = 'code'
     return
   }
