@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto'
+import type { Readable } from 'node:stream'
 
 /** What a stored PDF is known by besides its key. */
 export interface StoredBlob {
   sizeBytes: number
   /** SHA-256 of the bytes, lower-case hex. */
   sha256: string
+}
+
+/** A stored PDF being read: its size, and its bytes as they come, chunk by chunk. */
+export interface BlobReader {
+  sizeBytes: number
+  stream: Readable
 }
 
 /**
@@ -17,6 +24,11 @@ export interface BlobStore {
   put(key: string, bytes: Uint8Array): Promise<StoredBlob>
   /** The bytes under `key`, or null when there are none. */
   get(key: string): Promise<Uint8Array | null>
+  /**
+   * The bytes under `key` as a stream, or null when there are none: serving a PDF to a viewer
+   * holds a chunk of it in memory at a time, not the whole file.
+   */
+  open(key: string): Promise<BlobReader | null>
   /** Removes `key`; removing a missing key is not an error. */
   delete(key: string): Promise<void>
   /** Every stored key with the time it was written. */

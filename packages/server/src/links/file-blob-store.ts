@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises'
+import {
+  type FileHandle,
+  mkdir,
+  open as openFile,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  unlink,
+} from 'node:fs/promises'
 import { join } from 'node:path'
 import { assertBlobKey, type BlobStore, type StoredBlob, sha256Hex } from './blob-store.js'
 
@@ -26,7 +36,7 @@ export async function createFileBlobStore(directory: string): Promise<BlobStore>
     async put(key, bytes): Promise<StoredBlob> {
       const path = pathOf(key)
       const temporary = `${path}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`
-      const file = await open(temporary, 'wx', 0o600)
+      const file = await openFile(temporary, 'wx', 0o600)
       try {
         await file.writeFile(bytes)
         await file.sync()
@@ -48,6 +58,23 @@ export async function createFileBlobStore(directory: string): Promise<BlobStore>
         return new Uint8Array(await readFile(pathOf(key)))
       } catch (error) {
         if (isMissing(error)) return null
+        throw error
+      }
+    },
+    async open(key) {
+      let file: FileHandle
+      try {
+        file = await openFile(pathOf(key), 'r')
+      } catch (error) {
+        if (isMissing(error)) return null
+        throw error
+      }
+      try {
+        const { size } = await file.stat()
+        // The stream closes the file when it ends, fails or is destroyed.
+        return { sizeBytes: size, stream: file.createReadStream() }
+      } catch (error) {
+        await file.close()
         throw error
       }
     },
@@ -73,7 +100,7 @@ export async function createFileBlobStore(directory: string): Promise<BlobStore>
 
 // The rename is durable only once the directory entry itself reaches the disk.
 async function syncDirectory(directory: string): Promise<void> {
-  const handle = await open(directory, 'r')
+  const handle = await openFile(directory, 'r')
   try {
     await handle.sync()
   } finally {

@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely'
 import type { StoreDatabase } from '../store/index.js'
 import { isUniqueViolation } from '../store/index.js'
 import type { LinksTable, VisitsTable } from '../store/schema.js'
-import type { BlobStore } from './blob-store.js'
+import type { BlobReader, BlobStore } from './blob-store.js'
 import { newVisitId } from './ids.js'
 import type {
   ComposeNotice,
@@ -226,6 +226,10 @@ export class KyselyLinkStore implements LinkStore, LinkLibrary {
 
   readPdf(link: LinkRecord): Promise<Uint8Array | null> {
     return this.#blobs.get(link.blobKey)
+  }
+
+  openPdf(link: LinkRecord): Promise<BlobReader | null> {
+    return this.#blobs.open(link.blobKey)
   }
 
   // ---- the account's side ----

@@ -1,3 +1,5 @@
+import type { BlobReader } from './blob-store.js'
+
 /** A Doc Link as stored. Instants are ISO 8601 UTC strings with milliseconds. */
 export interface LinkRecord {
   id: string
@@ -82,4 +84,6 @@ export interface LinkStore {
   recordDwell(visitId: string, dwell: readonly PageDwell[], now: Date): Promise<void>
   /** The stored PDF of a link, or null when its bytes are gone. */
   readPdf(link: LinkRecord): Promise<Uint8Array | null>
+  /** The stored PDF of a link as a stream, or null when its bytes are gone. */
+  openPdf(link: LinkRecord): Promise<BlobReader | null>
 }

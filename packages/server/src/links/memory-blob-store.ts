@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { assertBlobKey, type BlobStore, type StoredBlob, sha256Hex } from './blob-store.js'
 
 /** PDFs in memory, for a server on an in-memory database: nothing of it outlives the process. */
@@ -15,6 +16,17 @@ export function createMemoryBlobStore(): BlobStore {
     async get(key) {
       assertBlobKey(key)
       return blobs.get(key)?.bytes.slice() ?? null
+    },
+    async open(key) {
+      assertBlobKey(key)
+      const stored = blobs.get(key)
+      if (stored === undefined) return null
+      const { buffer, byteOffset, byteLength } = stored.bytes
+      // A view of the stored bytes, not a copy: nothing ever writes to them.
+      return {
+        sizeBytes: byteLength,
+        stream: Readable.from([Buffer.from(buffer, byteOffset, byteLength)]),
+      }
     },
     async delete(key) {
       assertBlobKey(key)

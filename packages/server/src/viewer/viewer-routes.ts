@@ -285,17 +285,18 @@ export const viewerRoutes: FastifyPluginAsync<ViewerOptions> = async (app, optio
       if (download && !link.allowDownload) {
         throw new PdfxError('forbidden', 'Downloading is not allowed for this link')
       }
-      const bytes = await links.readPdf(link)
-      if (bytes === null) return refuse(reply, 'not_found', wantsHtml(request))
+      const pdf = await links.openPdf(link)
+      if (pdf === null) return refuse(reply, 'not_found', wantsHtml(request))
       return reply
         .header('content-type', 'application/pdf')
+        .header('content-length', pdf.sizeBytes)
         .header('cache-control', PDF_CACHE_CONTROL)
         .header('content-security-policy', PDF_CSP)
         .header(
           'content-disposition',
           contentDisposition(download ? 'attachment' : 'inline', pdfFileName(link.name)),
         )
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+        .send(pdf.stream)
     },
   )
 

@@ -278,5 +278,24 @@ export function describeLinkStoreContract(
       await blobs.delete(key)
       await expect(blobs.put('../escape', bytes)).rejects.toThrow(/Invalid blob key/)
     })
+
+    it('streams stored PDF bytes in chunks, whole and in order', async () => {
+      // Larger than one chunk of the database store, not a multiple of it.
+      const bytes = new Uint8Array(2.5 * 1024 * 1024 + 7)
+      for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) % 251
+      const key = newLinkId()
+      await blobs.put(key, bytes)
+      const reader = await blobs.open(key)
+      expect(reader?.sizeBytes).toBe(bytes.byteLength)
+      const chunks: Buffer[] = []
+      for await (const chunk of reader?.stream ?? []) chunks.push(chunk as Buffer)
+      const streamed = Buffer.concat(chunks)
+      expect(streamed.byteLength).toBe(bytes.byteLength)
+      // Compared as digests: an element-wise comparison of megabytes is needlessly slow.
+      const digest = (data: Uint8Array) => createHash('sha256').update(data).digest('hex')
+      expect(digest(streamed)).toBe(digest(bytes))
+      await blobs.delete(key)
+      expect(await blobs.open(key)).toBeNull()
+    })
   })
 }

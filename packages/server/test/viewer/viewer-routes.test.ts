@@ -260,6 +260,7 @@ describe('the PDF bytes', () => {
     const response = await fixture.app.inject({ method: 'GET', url: visit.fileUrl })
     expect(response.statusCode).toBe(200)
     expect(new Uint8Array(response.rawPayload)).toEqual(PDF_BYTES)
+    expect(response.headers['content-length']).toBe(String(PDF_BYTES.byteLength))
     expect(response.headers['content-type']).toBe('application/pdf')
     expect(response.headers['cache-control']).toBe('no-store, private')
     expect(response.headers['x-content-type-options']).toBe('nosniff')
