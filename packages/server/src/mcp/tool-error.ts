@@ -1,4 +1,9 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import {
+  type CallToolResult,
+  CallToolResultSchema,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js'
+import { PdfxError } from '@pdfx/schema'
 import type { FastifyBaseLogger } from 'fastify'
 import { toPdfxError } from '../http-errors.js'
 
@@ -13,5 +18,47 @@ export function toolError(error: unknown, log: FastifyBaseLogger | undefined): C
   const failure = toPdfxError(error)
   // Details of unexpected failures go to the log, never on the wire.
   if (failure.status >= 500) log?.error({ err: error }, 'MCP tool call failed')
+  return errorResult(failure)
+}
+
+function errorResult(failure: PdfxError): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(failure.toBody()) }] }
+}
+
+/**
+ * A message on its way to the client, with the tool errors the SDK writes itself given the REST
+ * error body too. The SDK answers arguments that fail a tool's input schema, and unknown tools,
+ * before any tool code runs, with its own text ("MCP error -32602: Input validation error: ...");
+ * those become `invalid_request` with that text as the message. A tool result that fails its
+ * own output schema is our bug: `internal`, its details left to the log.
+ */
+export function withErrorBodies(
+  message: JSONRPCMessage,
+  log: FastifyBaseLogger | undefined,
+): JSONRPCMessage {
+  // Checked before parsing: only errors are rewritten, and extraction results can be large.
+  const answer = 'result' in message ? (message.result as { isError?: unknown }) : undefined
+  if (answer?.isError !== true) return message
+  const result = CallToolResultSchema.safeParse(answer)
+  const block =
+    result.success && result.data.content.length === 1 ? result.data.content[0] : undefined
+  const text = block?.type === 'text' ? block.text : undefined
+  if (text === undefined || isErrorBody(text)) return message
+  let failure: PdfxError
+  if (text.includes('Output validation error')) {
+    log?.error({ detail: text }, 'MCP tool result failed its output schema')
+    failure = new PdfxError('internal', 'The tool failed to produce a valid result')
+  } else {
+    failure = new PdfxError('invalid_request', text.replace(/^MCP error -?\d+: /, ''))
+  }
+  return { ...message, result: errorResult(failure) }
+}
+
+function isErrorBody(text: string): boolean {
+  try {
+    const body = JSON.parse(text) as { error?: { code?: unknown } }
+    return typeof body?.error?.code === 'string'
+  } catch {
+    return false
+  }
 }

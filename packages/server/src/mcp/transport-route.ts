@@ -19,6 +19,7 @@ import {
 } from '../service/extraction-service.js'
 import type { Store } from '../store/index.js'
 import { createMcpServer } from './server.js'
+import { withErrorBodies } from './tool-error.js'
 import { createMcpTools } from './tools.js'
 
 /** Where the MCP endpoint listens (SPEC §4.6). */
@@ -100,6 +101,9 @@ export function registerMcp<
     // undefined). JSON responses: every tool answers once, with no progress or log notifications
     // to stream, and a plain JSON body is what proxies, curl and simple clients handle best.
     const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true })
+    // Every failed call answers with the REST error body, the SDK's own refusals included.
+    const send = transport.send.bind(transport)
+    transport.send = (message, options) => send(withErrorBodies(message, request.log), options)
     // The transport writes the response itself; fastify must not answer as well.
     reply.hijack()
     // Closing the server aborts the `signal` of running tool calls, so a client that hangs up

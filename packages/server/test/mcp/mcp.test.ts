@@ -279,12 +279,24 @@ describe('MCP endpoint', () => {
     expect(errorOf(await call(client, 'extract_pdf', { url: report })).code).toBe('rate_limited')
   })
 
-  it('refuses arguments that do not match the input schema as a tool error', async () => {
+  it('refuses arguments that do not match the input schema, and unknown tools, with invalid_request', async () => {
     const client = await connect()
-    const result = await call(client, 'get_chunks', { url: 'ftp://example.com/a.pdf' })
-    expect(result.isError).toBe(true)
-    // The SDK validates before any tool code runs, so this text is its own, not our error body.
-    expect(texts(result)[0]).toMatch(/Input validation error: .* for tool get_chunks: Invalid URL/)
+    // The SDK checks arguments before any tool code runs; its refusal gets our error body too.
+    expect(errorOf(await call(client, 'get_chunks', { url: 'ftp://example.com/a.pdf' }))).toEqual({
+      code: 'invalid_request',
+      message: expect.stringMatching(
+        /^Input validation error: .* for tool get_chunks: Invalid URL/,
+      ),
+    })
+    expect(errorOf(await call(client, 'extract_pdf', {}))).toMatchObject({
+      code: 'invalid_request',
+    })
+    // A client that did not list the tools may still ask for one that does not exist.
+    const unlisted = await client.callTool({ name: 'ocr_pdf', arguments: {} })
+    expect(errorOf(unlisted as CallToolResult)).toEqual({
+      code: 'invalid_request',
+      message: expect.stringContaining('ocr_pdf'),
+    })
   })
 
   it('answers a bad key with HTTP 401 and the REST error body before any MCP processing', async () => {
