@@ -91,7 +91,7 @@ describe('classifyBlocks', () => {
       block(['for (i = 0; i < n; i++)', '  total += values[i]'], 10, 300, small),
     ])
     classifyBlocks([layout], measureText([layout]), [])
-    expect(layout.blocks.map((b) => b.kind)).toEqual(['paragraph', 'code', 'footnote'])
+    expect(layout.blocks.map((b) => b.kind)).toEqual(['paragraph', 'code', 'footnote', 'footnote'])
   })
 
   it('does not make a heading of a line sharing its baseline with another block', () => {

@@ -1,6 +1,7 @@
 import { newBlock, settleBlockStyle } from './blocks.js'
 import { isOrderedMarker, listMarker } from './list-markers.js'
 import { PAGE_LABEL } from './page-label.js'
+import { splitNotes } from './split-notes.js'
 import type { Block, Line, PageLayout } from './types.js'
 
 /** A block this much larger than the body text is a heading when it is short. */
@@ -117,9 +118,9 @@ export function classifyBlocks(
         headingSizes.add(Math.round(block.fontSize))
       }
     }
-    // Footnotes are read after the body text of their page.
+    // Footnotes are read after the body text of their page, one note to a block.
     const body = page.blocks.filter((block) => block.kind !== 'footnote' && block.kind !== 'footer')
-    const notes = page.blocks.filter((block) => block.kind === 'footnote')
+    const notes = page.blocks.filter((block) => block.kind === 'footnote').flatMap(splitNotes)
     const footers = page.blocks.filter((block) => block.kind === 'footer')
     page.blocks = [...body, ...notes, ...footers]
   }

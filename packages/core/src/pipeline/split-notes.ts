@@ -1,0 +1,38 @@
+import type { Block, Line } from './types.js'
+
+/** A note's number at the start of its first line: "4Parker", "5 Feinsod", "12. See". */
+const NOTE_NUMBER = /^(\d{1,3})(?=[\s.)]|\p{L})/u
+
+/**
+ * A footnote block that holds several numbered notes, one after the other ("4 Parker, K. ..."
+ * then "5 Feinsod, F.M. ..."), becomes one block per note. A line opens a note only when it
+ * starts with the number after the current note's, so a wrapped line that starts with a year, a
+ * volume or a page number stays in its note.
+ */
+export function splitNotes(block: Block): Block[] {
+  const first = block.lines[0]
+  let number = first ? noteNumber(first) : undefined
+  if (number === undefined) return [block]
+  const notes: Line[][] = [[]]
+  for (const line of block.lines) {
+    if (line !== first && noteNumber(line) === number + 1) {
+      notes.push([])
+      number++
+    }
+    ;(notes[notes.length - 1] as Line[]).push(line)
+  }
+  if (notes.length === 1) return [block]
+  return notes.map((lines) => {
+    const note: Block = { ...block, lines }
+    note.left = Math.min(...lines.map((line) => line.left))
+    note.right = Math.max(...lines.map((line) => line.right))
+    note.top = Math.min(...lines.map((line) => line.top))
+    note.bottom = Math.max(...lines.map((line) => line.bottom))
+    return note
+  })
+}
+
+function noteNumber(line: Line): number | undefined {
+  const match = NOTE_NUMBER.exec(line.text)
+  return match ? Number(match[1]) : undefined
+}
