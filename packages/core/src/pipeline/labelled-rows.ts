@@ -50,8 +50,8 @@ export function findLabelledTables(
   }
   const tables: number[][][] = []
   let run: Band[] = []
-  const close = (end: number) => {
-    const table = run.length >= MIN_LABELLED_ROWS ? tableRows(run, bands, end, free, blocks) : []
+  const close = (start: number) => {
+    const table = run.length >= MIN_LABELLED_ROWS ? tableRows(run, bands, start, free, blocks) : []
     if (table.length >= MIN_ROWS) tables.push(table)
     run = []
   }
