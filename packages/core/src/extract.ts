@@ -247,7 +247,11 @@ async function analysePages(
       for (const table of tables) tableEvidence.push(table.tableEvidence ?? 1)
       const blocks = groupBlocks(lines, number)
       blocks.push(...tables)
-      for (const piece of text.rotated) blocks.push(newBlock(makeLine([piece]), number))
+      for (const piece of text.rotated) {
+        const block = newBlock(makeLine([piece]), number)
+        block.sideways = true
+        blocks.push(block)
+      }
       for (const block of blocks) settleBlockStyle(block)
       for (const image of pageImages) blocks.push(imageBlock(image))
       const order = orderBlocks(blocks)

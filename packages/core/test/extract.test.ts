@@ -87,6 +87,24 @@ describe('extract', () => {
     ])
   })
 
+  it('reads a stamp set sideways in the margin first, as text rather than a heading', async () => {
+    const left = await wrapText(`Left column. ${LOREM}`, { x: 72, y: 130, width: 220 })
+    const right = await wrapText(`Right column. ${LOREM}`, { x: 320, y: 130, width: 220 })
+    const stamp = 'arXiv:2312.15166v2 [cs.CL] 29 Dec 2023'
+    const pdf = await buildPdf([
+      [
+        { text: 'A two-column page', size: 20, x: 72, y: 80, font: 'bold' },
+        ...left.texts,
+        ...right.texts,
+        // Larger than the body, running up the left margin beside the left column.
+        { text: stamp, size: 16, x: 40, y: 520, rotate: 90 },
+      ],
+    ])
+    const doc = await extract(pdf)
+    expect(doc.elements[0]).toMatchObject({ type: 'paragraph', text: stamp })
+    expect(doc.elements.filter((element) => element.type === 'heading')).toHaveLength(1)
+  })
+
   it('joins words hyphenated at line ends and keeps real hyphens', async () => {
     const lines: TextSpec[] = [
       { text: 'Most of the tra-', x: 72, y: 100 },

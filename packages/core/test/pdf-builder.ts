@@ -1,4 +1,4 @@
-import { grayscale, PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib'
+import { degrees, grayscale, PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib'
 
 /** One piece of text placed on a page; `y` is measured from the top of the page, in points. */
 export interface TextSpec {
@@ -7,6 +7,8 @@ export interface TextSpec {
   y: number
   size?: number
   font?: 'regular' | 'bold' | 'italic' | 'mono'
+  /** Degrees anticlockwise about the text's start: 90 runs it up the page. */
+  rotate?: number
 }
 
 /** A straight line drawn on a page; coordinates from the top-left, in points. */
@@ -113,7 +115,13 @@ export async function buildPdf(
         fonts.set(kind, font)
       }
       const size = piece.size ?? 11
-      page.drawText(piece.text, { x: piece.x, y: height - piece.y, size, font })
+      page.drawText(piece.text, {
+        x: piece.x,
+        y: height - piece.y,
+        size,
+        font,
+        ...(piece.rotate !== undefined && { rotate: degrees(piece.rotate) }),
+      })
     }
   }
   return pdf.save({ useObjectStreams: false })

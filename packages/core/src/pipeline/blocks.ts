@@ -125,7 +125,8 @@ export function newBlock(line: Line, page: number): Block {
   }
 }
 
-function appendLine(block: Block, line: Line): void {
+/** Adds a line at the end of a block, growing its box. */
+export function appendLine(block: Block, line: Line): void {
   block.lines.push(line)
   block.left = Math.min(block.left, line.left)
   block.right = Math.max(block.right, line.right)

@@ -159,7 +159,11 @@ describe('classifyBlocks', () => {
 
   it('takes no heading from text set sideways, however large', () => {
     const layout = page([
-      block(['arXiv:2301.00001v1 [cs.CL] 1 Jan 2023'], 10, 100, { fontSize: 20, bottom: 450 }),
+      block(['arXiv:2301.00001v1 [cs.CL] 1 Jan 2023'], 10, 100, {
+        fontSize: 20,
+        bottom: 450,
+        sideways: true,
+      }),
       block(BODY, 60, 200),
     ])
     classifyBlocks([layout], measureText([layout]), [])

@@ -1,4 +1,4 @@
-import { newBlock, settleBlockStyle } from './blocks.js'
+import { appendLine, newBlock, settleBlockStyle } from './blocks.js'
 import { isOrderedMarker, listMarker } from './list-markers.js'
 import { PAGE_LABEL } from './page-label.js'
 import { splitNotes } from './split-notes.js'
@@ -17,9 +17,11 @@ const SECTION_NUMBER = /^((?:\d{1,2}\.){0,5}\d{1,2})\.?\s+\S/
 const ROMAN_SECTION = /^([IVX]{1,5})\.\s+\S/
 const CAPTION =
   /^(?:fig(?:ure)?|table|tab|chart|exhibit|plate|graph|diagram|map|box|photo)\.?\s*[\dIVX]+[A-Za-z]?(?:[.:\-–—]|\s|$)/i
+/** The mark a footnote opens with: a number, a symbol or superscript figures. */
+const NOTE_MARK = '(?:\\d{1,3}|[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)'
+const FOOTNOTE_START = new RegExp(`^${NOTE_MARK}(?:\\s|[.)]?\\s|[A-Za-z])`)
 /** A note that gives a web address: its mark, then the address alone ("1 https://example.org/a"). */
-const ADDRESS_NOTE = /^(?:\d{1,3}|[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s?(?:https?:\/\/|www\.)\S+$/
-const FOOTNOTE_START = /^(?:\d{1,3}|[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)(?:\s|[.)]?\s|[A-Za-z])/
+const ADDRESS_NOTE = new RegExp(`^${NOTE_MARK}\\s?(?:https?://|www\\.)\\S+$`)
 
 /** Statistics of the whole document that classification compares blocks against. */
 export interface TextStatistics {
@@ -144,12 +146,7 @@ function splitNumberedLeads(page: PageLayout, stats: TextStatistics): void {
     if (first.right > block.right - 3 * first.fontSize) continue
     if (Math.abs(second.left - first.left) > first.fontSize) continue
     const rest = newBlock(second, page.number)
-    for (const line of block.lines.slice(2)) {
-      rest.lines.push(line)
-      rest.left = Math.min(rest.left, line.left)
-      rest.right = Math.max(rest.right, line.right)
-      rest.bottom = Math.max(rest.bottom, line.bottom)
-    }
+    for (const line of block.lines.slice(2)) appendLine(rest, line)
     settleBlockStyle(rest)
     page.blocks.splice(i, 1, newBlock(first, page.number), rest)
   }
@@ -188,14 +185,23 @@ function demoteKickers(page: PageLayout, stats: TextStatistics): void {
   for (let i = 0; i + 1 < blocks.length; i++) {
     const block = blocks[i] as Block
     const next = blocks[i + 1] as Block
-    if (block.kind !== 'heading' || next.kind !== 'heading') continue
-    if (block.level !== undefined || next.level !== undefined) continue
+    if (!unlevelledHeadings(block, next)) continue
     if (block.lines.length !== 1 || plainText(block).split(/\s+/).length > 5) continue
     if (block.fontSize >= stats.bodySize * DISPLAY_SIZE_RATIO) continue
     if (next.fontSize < block.fontSize * 1.3) continue
     if (next.top < block.bottom - 1 || next.top - block.bottom > 1.5 * block.fontSize) continue
     block.kind = 'paragraph'
   }
+}
+
+/** Two headings in a row that no outline entry has given a level yet. */
+function unlevelledHeadings(block: Block, next: Block): boolean {
+  return (
+    block.kind === 'heading' &&
+    next.kind === 'heading' &&
+    block.level === undefined &&
+    next.level === undefined
+  )
 }
 
 /**
@@ -207,8 +213,7 @@ function mergeStackedHeadings(page: PageLayout): void {
   for (let i = 0; i + 1 < blocks.length; i++) {
     const block = blocks[i] as Block
     const next = blocks[i + 1] as Block
-    if (block.kind !== 'heading' || next.kind !== 'heading') continue
-    if (block.level !== undefined || next.level !== undefined) continue
+    if (!unlevelledHeadings(block, next)) continue
     if (Math.abs(next.fontSize - block.fontSize) > 0.05 * block.fontSize) continue
     const text = plainText(block)
     const nextText = plainText(next)
@@ -216,10 +221,7 @@ function mergeStackedHeadings(page: PageLayout): void {
     if (/[.:;]$/.test(text) || text.length + nextText.length > HEADING_MAX_CHARS) continue
     if (next.top < block.bottom - 1 || next.top - block.bottom > block.fontSize) continue
     if (next.left > block.right || next.right < block.left) continue
-    block.lines.push(...next.lines)
-    block.left = Math.min(block.left, next.left)
-    block.right = Math.max(block.right, next.right)
-    block.bottom = Math.max(block.bottom, next.bottom)
+    for (const line of next.lines) appendLine(block, line)
     blocks.splice(i + 1, 1)
     i--
   }
@@ -341,8 +343,8 @@ function isHeading(
 ): boolean {
   if (text.length > HEADING_MAX_CHARS || block.lines.length > 4 || !/\p{L}/u.test(text))
     return false
-  // Text set sideways (an arXiv stamp, a rotated margin label) is taller than its lines.
-  if (block.bottom - block.top > 2 * block.fontSize * block.lines.length) return false
+  // Text set sideways is a stamp or a label, however large.
+  if (block.sideways) return false
   // A bulleted line is a list item, whatever its size.
   if (marker !== undefined && !isSectionNumber(text)) return false
   const words = text.split(/\s+/).length

@@ -54,7 +54,13 @@ describe('orderBlocks', () => {
 
   it('reads a stamp set sideways along the margin before the page, not inside a column', () => {
     const sideways = (text: string, top: number, height: number) =>
-      block([text], 0, top + 10, { left: 0, right: 10, top, bottom: top + height })
+      block([text], 0, top + 10, {
+        left: 0,
+        right: 10,
+        top,
+        bottom: top + height,
+        sideways: true,
+      })
     const title = block(['A title that spans both of the columns below it, wide enough'], 30, 20)
     const left = [block(COLUMN_TEXT.slice(0, 4), 30, 60), block(COLUMN_TEXT.slice(4), 30, 120)]
     const right = block(COLUMN_TEXT, 200, 60)

@@ -45,8 +45,8 @@ export function orderBlocks(page: readonly Block[]): ReadingOrder {
  * not inside the column it stands next to. A short credit beside a photo stays where it stands.
  */
 function isMarginStamp(block: Block, blocks: readonly Block[]): boolean {
+  if (!block.sideways) return false
   const height = block.bottom - block.top
-  if (block.lines.length !== 1 || height < 2 * block.fontSize) return false
   let leftOfAll = true
   let rightOfAll = true
   let top = block.top

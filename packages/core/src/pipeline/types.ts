@@ -81,6 +81,8 @@ export interface Block {
   image?: PageImage
   /** A row of a table read across from its text alone: a paragraph of its own, never a heading. */
   row?: boolean
+  /** Text drawn at an angle (an arXiv stamp, a rotated label): its box is the rotated glyphs'. */
+  sideways?: boolean
   /** How strongly the page supports the table (grid completeness, alignment), in [0, 1]. */
   tableEvidence?: number
 }
