@@ -28,6 +28,26 @@ describe('groupBlocks', () => {
     expect(text(groupBlocks(lines, 1))).toEqual([['Title'], ['• apples'], ['• pears']])
   })
 
+  it('reads a number that wraps to the start of a line as text, but a marker left of a hanging indent as the next item', () => {
+    // Each wrapped line is as wide as the line above it: 40 characters at 5 pt a character.
+    const wrapped = groupLines([
+      run('The committee met twice and approved it', 10, 100),
+      run('in session 2. and the board agreed soon', 10, 112),
+      run('1. and so the work could start in June.', 10, 124),
+    ])
+    expect(groupBlocks(wrapped, 1)).toHaveLength(1)
+    const items = groupLines([
+      run('• Establishes the technical requirements', 10, 100),
+      run('of accessible PDF creation and readings', 26, 112),
+      run('• Provides an International Standard to', 10, 124),
+      run('guide software procurement', 26, 136),
+    ])
+    expect(text(groupBlocks(items, 1))).toEqual([
+      ['• Establishes the technical requirements', 'of accessible PDF creation and readings'],
+      ['• Provides an International Standard to', 'guide software procurement'],
+    ])
+  })
+
   it('starts a new paragraph at a first-line indent after a full line', () => {
     const lines = groupLines([
       run('a full line of text that runs to the edge', 10, 100),

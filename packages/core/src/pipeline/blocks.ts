@@ -73,7 +73,11 @@ function continuesBlock(block: Block, last: Line, line: Line, pitch: number): bo
   }
   if (
     listMarker(line.text) !== undefined &&
-    !(listMarker(last.text) === undefined && isWrapped(block, last))
+    !(
+      listMarker(last.text) === undefined &&
+      isWrapped(block, last) &&
+      !startsItem(block, last, line)
+    )
   ) {
     return false
   }
@@ -105,6 +109,19 @@ function isFullLineOf(first: Line, next: Line): boolean {
 /** A marker-like start after a line that ran to the right edge is usually wrapped text ("1. and"). */
 function isWrapped(block: Block, last: Line): boolean {
   return block.lines.length >= 2 && last.right > block.right - 1.5 * last.fontSize
+}
+
+/**
+ * Whether a marker line under a wrapped line of a list item opens the next item: it stands out
+ * to the left of the item's hanging indent, where (or left of where) the item's own marker stands.
+ */
+function startsItem(block: Block, last: Line, line: Line): boolean {
+  const first = block.lines[0] as Line
+  return (
+    listMarker(first.text) !== undefined &&
+    line.left < last.left - 0.5 * last.fontSize &&
+    line.left < first.left + 0.5 * last.fontSize
+  )
 }
 
 /** A block of one line. */
