@@ -55,6 +55,30 @@ describe('groupLines', () => {
     ])
   })
 
+  it('splits a row where a gutter between columns of prose opens under a full-width caption', () => {
+    // 9 pt text: a run is 4.5 pt a character. The left column's lines end at one edge.
+    const left = (text: string) => text.padEnd(53, ' x').slice(0, 53)
+    const caption = [0, 1, 2, 3, 4, 5, 6].map((i) =>
+      run('Figure 10. Speedup against a baseline interpreter '.repeat(2), 54, 100 + 10 * i, {
+        fontSize: 9,
+      }),
+    )
+    const columns = [0, 1, 2, 3].flatMap((i) => [
+      run(left(`form many bitwise operations, so the tracer covers ${i}`), 54, 182 + 10 * i, {
+        fontSize: 9,
+      }),
+      run('on these programs by improving the compile speed', 330, 182 + 10 * i, { fontSize: 9 }),
+    ])
+    const row = [
+      run(left('In particular, the bitops benchmarks are short per-'), 54, 172, { fontSize: 9 }),
+      run('•', 322, 172, { fontSize: 8 }),
+      run('Two programs trace well, but compile slowly.', 330, 172, { fontSize: 9 }),
+    ]
+    const texts = groupLines([...caption, ...row, ...columns]).map((line) => line.text)
+    expect(texts).toContain(left('In particular, the bitops benchmarks are short per-').trim())
+    expect(texts).toContain('• Two programs trace well, but compile slowly.')
+  })
+
   it('splits table cells padded by less than an em where the next cells start at one edge', () => {
     // A ruled table's cells: the right column's lines all start at x = 200, and the longest
     // line of the left column stops 0.8 em short of it.

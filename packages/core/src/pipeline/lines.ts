@@ -9,6 +9,10 @@ const NARROW_GAP_EM = 0.7
 const WIDE_GAP_EM = 4
 /** A bare section or item number: `3.`, `2.1`, `IV.`, `(a)`. */
 const NUMBER_LABEL = /^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[IVXivx]{1,5}|[A-Za-z])[.)]?)$/
+/** The narrowest column of prose, in font sizes, whose gutter may open at a row. */
+const PROSE_COLUMN_EM = 12
+/** The fewest letters on each side of such a gap: words, not the figures of a table. */
+const PROSE_MIN_LETTERS = 12
 /** Rows above and below that are consulted about a gap. */
 const GAP_WINDOW_ROWS = 8
 /** Text at most this many times a superscript's size can carry it (a drop cap is larger). */
@@ -124,6 +128,11 @@ function splitsRow(
   let crossing = 0
   let aligned = 0
   let crossingProbe = 0
+  // Rows next to this one, above and below, that share its gutter, up to the first row that
+  // crosses the gap.
+  let guttersAbove = 0
+  let guttersBelow = 0
+  let crossedBelow = false
   const from = Math.max(0, index - GAP_WINDOW_ROWS)
   const to = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS)
   for (let r = from; r <= to; r++) {
@@ -135,14 +144,30 @@ function splitsRow(
     let crosses = false
     let startsAtEdge = false
     let crossesProbe = false
+    let endsAtEdge = false
+    let resumesNearEdge = false
     for (const run of row) {
       if (run.left < center && run.right > center) crosses = true
       if (run.right > center - 2 * em && run.left < center + 2 * em) near = true
       if (Math.abs(run.left - next.left) < 0.15 * em) startsAtEdge = true
+      if (Math.abs(run.right - prev.right) < 0.5 * em) endsAtEdge = true
+      if (run.left >= next.left && run.left - next.left < 1.5 * em) resumesNearEdge = true
       if (run.left < probe && run.right > probe) crossesProbe = true
     }
-    if (crosses) crossing++
-    else if (near) supporting++
+    if (crosses) {
+      crossing++
+      // Rows above are met farthest first: a crossing row resets the count of those after it.
+      if (r < index) guttersAbove = 0
+      else crossedBelow = true
+    } else if (near) {
+      supporting++
+      // A gutter between justified columns: text stops where this row's does and resumes where
+      // this row's resumes (give or take an item's marker).
+      if (endsAtEdge && resumesNearEdge) {
+        if (r < index) guttersAbove++
+        else if (!crossedBelow) guttersBelow++
+      }
+    }
     if (startsAtEdge) aligned++
     if (crossesProbe) crossingProbe++
   }
@@ -156,7 +181,40 @@ function splitsRow(
   // A column edge: several rows start text exactly where the next piece starts, and the text
   // before it stops short (the gap's middle can fall inside a column when a line is short).
   if (aligned >= 3 && crossingProbe * 2 <= aligned) return true
+  // A gutter that opens or closes at this row, below or above a full-width caption or title.
+  if (
+    Math.max(guttersAbove, guttersBelow) >= 3 &&
+    hasProseOnBothSides(rows[index] as TextRun[], prev, next)
+  )
+    return true
   return supporting >= 2 && supporting >= crossing
+}
+
+/**
+ * Whether a row holds a line of prose on each side of a gap: words, at least a few wide, rather
+ * than the figures of a table.
+ */
+function hasProseOnBothSides(row: readonly TextRun[], prev: TextRun, next: TextRun): boolean {
+  const em = Math.max(prev.fontSize, next.fontSize)
+  let before = 0
+  let after = 0
+  for (const run of row) {
+    const letters = countLetters(run.text)
+    if (run.right <= next.left) before += letters
+    else after += letters
+  }
+  const start = (row[0] as TextRun).left
+  const end = (row[row.length - 1] as TextRun).right
+  return (
+    prev.right - start >= PROSE_COLUMN_EM * em &&
+    end - next.left >= PROSE_COLUMN_EM * em &&
+    before >= PROSE_MIN_LETTERS &&
+    after >= PROSE_MIN_LETTERS
+  )
+}
+
+function countLetters(text: string): number {
+  return text.match(/\p{L}/gu)?.length ?? 0
 }
 
 /** Builds a line from runs sorted left to right, inserting spaces where the gaps say so. */
