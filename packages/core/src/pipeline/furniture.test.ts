@@ -18,6 +18,25 @@ describe('markFurniture', () => {
     )
   })
 
+  it('marks a band repeated under the running header after its first occurrence, the title', () => {
+    // The header ends in the top margin (96 pt of 800); the band under it reaches 140 pt.
+    const pages = [1, 2, 3].map((n) => ({
+      height: 800,
+      blocks: [
+        block(['VA Medical Center', 'Policy No. 3'], 10, 60),
+        block(['Controlled Substance Policy', 'Research Service'], 10, 120),
+        block([`Body text of page ${n}`], 10, 300),
+        block(['Repeated in the body of every page'], 10, 160),
+      ],
+    }))
+    markFurniture(pages)
+    expect(pages.map((page) => page.blocks.map((b) => b.kind))).toEqual([
+      ['header', 'paragraph', 'paragraph', 'paragraph'],
+      ['header', 'header', 'paragraph', 'paragraph'],
+      ['header', 'header', 'paragraph', 'paragraph'],
+    ])
+  })
+
   it('marks nothing in a one-page document', () => {
     const page = { height: 800, blocks: [block(['7'], 300, 780)] }
     markFurniture([page])

@@ -2,6 +2,8 @@ import type { Block } from './types.js'
 
 /** Share of the page height at the top and at the bottom where running headers and footers live. */
 const MARGIN_SHARE = 0.12
+/** Share of the page height at the top and at the bottom that a band stacked on a header or footer may reach. */
+const STACKED_SHARE = 0.25
 /** A margin text repeated on at least this share of pages is a running header or footer. */
 const REPEAT_SHARE = 0.4
 
@@ -40,6 +42,53 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
       block.kind = zone === 'top' ? 'header' : 'footer'
     }
   }
+  markStackedFurniture(pages, threshold)
+}
+
+/**
+ * A band repeated under a running header (or over a running footer) belongs to it, although it
+ * reaches out of the margin: a document title and department printed under the header of every
+ * page. Its first occurrence stays content: there it is the document's title.
+ */
+function markStackedFurniture(pages: readonly FurniturePage[], threshold: number): void {
+  const candidates = pages.map((page) =>
+    page.blocks.flatMap((block) => {
+      const zone = stackedZone(block, page)
+      // Exact text: out of the margin, body text that differs only in its numbers ("Section 2
+      // says ...") is common, and is not furniture.
+      return zone ? [{ block, zone, key: `${zone}:${blockText(block)}` }] : []
+    }),
+  )
+  const counts = new Map<string, number>()
+  for (const onPage of candidates) {
+    for (const key of new Set(onPage.map((candidate) => candidate.key))) {
+      counts.set(key, (counts.get(key) ?? 0) + 1)
+    }
+  }
+  const seen = new Set<string>()
+  for (const { block, zone, key } of candidates.flat()) {
+    if ((counts.get(key) ?? 0) >= threshold && seen.has(key)) {
+      block.kind = zone === 'top' ? 'header' : 'footer'
+    }
+    seen.add(key)
+  }
+}
+
+/** Whether a body block lies between a page's header (footer) and the body, within the band. */
+function stackedZone(block: Block, page: FurniturePage): 'top' | 'bottom' | undefined {
+  if (block.kind !== 'paragraph' || block.lines.length > 3) return undefined
+  let zone: 'top' | 'bottom' | undefined
+  if (block.bottom <= page.height * STACKED_SHARE) zone = 'top'
+  else if (block.top >= page.height * (1 - STACKED_SHARE)) zone = 'bottom'
+  else return undefined
+  let besideFurniture = false
+  for (const other of page.blocks) {
+    const between = zone === 'top' ? other.bottom <= block.top : other.top >= block.bottom
+    if (!between) continue
+    if (other.kind !== (zone === 'top' ? 'header' : 'footer')) return undefined
+    besideFurniture = true
+  }
+  return besideFurniture ? zone : undefined
 }
 
 function marginZone(block: Block, height: number): 'top' | 'bottom' | undefined {
