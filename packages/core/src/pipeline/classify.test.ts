@@ -87,11 +87,18 @@ describe('classifyBlocks', () => {
         700,
         small,
       ),
+      block(['3 https://huggingface.co/upstage/', 'SOLAR-10.7B-v1.0'], 10, 740, small),
       block(BODY, 10, 100),
       block(['for (i = 0; i < n; i++)', '  total += values[i]'], 10, 300, small),
     ])
     classifyBlocks([layout], measureText([layout]), [])
-    expect(layout.blocks.map((b) => b.kind)).toEqual(['paragraph', 'code', 'footnote', 'footnote'])
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'paragraph',
+      'code',
+      'footnote',
+      'footnote',
+      'footnote',
+    ])
   })
 
   it('does not make a heading of a line sharing its baseline with another block', () => {

@@ -277,12 +277,7 @@ function classifyBlock(
   }
   // One monospace line in prose is an address or a name, not a listing; nor are notes that
   // give web addresses set in typewriter type.
-  if (
-    block.monospace &&
-    !stats.bodyMonospace &&
-    block.lines.length > 1 &&
-    !block.lines.every((line) => ADDRESS_NOTE.test(line.text))
-  ) {
+  if (block.monospace && !stats.bodyMonospace && block.lines.length > 1 && !isAddressNotes(block)) {
     block.kind = 'code'
     return
   }
@@ -309,6 +304,16 @@ function classifyBlock(
     return
   }
   block.kind = 'paragraph'
+}
+
+/**
+ * Whether each line of a block is a note giving a web address, or the rest of the address above
+ * it wrapped onto the next line (one word, no spaces).
+ */
+function isAddressNotes(block: Block): boolean {
+  return block.lines.every((line, index) =>
+    index > 0 && !/\s/.test(line.text) ? true : ADDRESS_NOTE.test(line.text),
+  )
 }
 
 /**
