@@ -53,6 +53,19 @@ describe('scoreOutline', () => {
     expect(score.f1).toBeCloseTo(2 / 3)
   })
 
+  it('ranks levels over matched headings, so an extra heading does not shift the ranks below it', () => {
+    const reference = [
+      { text: 'Title', level: 1 },
+      { text: 'Introduction', level: 3 },
+    ]
+    const predicted = [
+      { text: 'Title', level: 1 },
+      { text: 'Developed by the workgroup', level: 2 },
+      { text: 'Introduction', level: 3 },
+    ]
+    expect(scoreOutline(reference, predicted)).toMatchObject({ matched: 2, levelRelative: 1 })
+  })
+
   it('scores an empty prediction as zero without dividing by zero', () => {
     expect(scoreOutline([{ text: 'A', level: 1 }], [])).toMatchObject({
       precision: 0,

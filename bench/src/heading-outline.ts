@@ -16,7 +16,7 @@ export interface OutlineScore {
   f1: number
   /** Share of matched headings with the same level; null when nothing matched. */
   levelExact: number | null
-  /** Same, after ranking each side's levels densely (H1, H3, H4 → 1, 2, 3). */
+  /** Same, after ranking each side's levels of matched headings densely (H1, H3, H4 → 1, 2, 3). */
   levelRelative: number | null
 }
 
@@ -89,8 +89,10 @@ export function scoreOutline(
   const precision = predicted.length > 0 ? matched / predicted.length : 0
   const recall = reference.length > 0 ? matched / reference.length : 0
   const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0
-  const refRanks = denseRanks(reference.map((heading) => heading.level))
-  const predRanks = denseRanks(predicted.map((heading) => heading.level))
+  // Ranked over the matched headings only: an extra heading is already counted against precision,
+  // and must not also shift the rank of every matched heading below its level.
+  const refRanks = denseRanks(pairs.map(([i]) => (reference[i] as OutlineHeading).level))
+  const predRanks = denseRanks(pairs.map(([, j]) => (predicted[j] as OutlineHeading).level))
   let exact = 0
   let relative = 0
   for (const [i, j] of pairs) {
