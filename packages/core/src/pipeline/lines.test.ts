@@ -8,6 +8,15 @@ describe('groupLines', () => {
     expect(lines.map((line) => line.text)).toEqual(['Hello world'])
   })
 
+  it('parts the words of text that starts back over the run before it', () => {
+    // A 200 pt slide title with a 70 pt subtitle set under its right half, on one row.
+    const slide = groupLines([
+      run('Thank you!', 280, 72, { fontSize: 200 }),
+      run('Any questions?', 300, 156, { fontSize: 70 }),
+    ])
+    expect(slide.map((line) => line.text)).toEqual(['Thank you! Any questions?'])
+  })
+
   it('keeps superscripts on their line', () => {
     const lines = groupLines([
       run('Water', 10, 100),

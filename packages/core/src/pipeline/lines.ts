@@ -19,6 +19,8 @@ const GAP_WINDOW_ROWS = 8
 const SUPERSCRIPT_MAX_RATIO = 2
 /** A gap wider than this many font sizes between two runs reads as a space. */
 const SPACE_GAP_EM = 0.17
+/** Runs overlapping by more than this many font sizes are separate words, not kerned letters. */
+const OVERLAP_APART_EM = 1
 
 /**
  * Groups runs into lines: runs whose vertical extents overlap enough share a row, rows are read
@@ -232,7 +234,11 @@ export function makeLine(runs: TextRun[]): Line {
     if (prev) {
       const gap = ordered === runs ? run.left - prev.right : prev.left - run.right
       const em = Math.min(prev.fontSize, run.fontSize)
-      if (gap > SPACE_GAP_EM * em && !text.endsWith(' ') && !run.text.startsWith(' ')) text += ' '
+      // A run of words that starts well back over the one before it is other text sharing the
+      // row; a note mark set there belongs to its word.
+      const apart =
+        gap > SPACE_GAP_EM * em || (gap < -OVERLAP_APART_EM * em && run.text.trim().length > 2)
+      if (apart && !text.endsWith(' ') && !run.text.startsWith(' ')) text += ' '
     }
     text += run.text
     prev = run
