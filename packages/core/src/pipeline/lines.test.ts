@@ -27,6 +27,18 @@ describe('groupLines', () => {
     expect(lines[0]?.fontSize).toBe(10)
   })
 
+  it('reads a raised note number whose digits came apart as one number', () => {
+    const lines = groupLines([
+      run('1 0', 108, 86, { fontSize: 4 }),
+      run('Charles F Horne, The Code of Hammurabi', 125, 89, { fontSize: 8 }),
+      run('in 1 0 volumes', 108, 120, { fontSize: 8 }),
+    ])
+    expect(lines.map((line) => line.text)).toEqual([
+      '10 Charles F Horne, The Code of Hammurabi',
+      'in 1 0 volumes',
+    ])
+  })
+
   it('keeps a note mark raised above the line on it, but not small text of the next column', () => {
     // 9 pt text with a 6.4 pt mark whose baseline is 6.5 pt higher: the mark comes first in
     // baseline order and the line must join it.

@@ -17,6 +17,10 @@ const PROSE_MIN_LETTERS = 12
 const GAP_WINDOW_ROWS = 8
 /** Text at most this many times a superscript's size can carry it (a drop cap is larger). */
 const SUPERSCRIPT_MAX_RATIO = 2
+/** A note mark is set at most this many times the size of its line's text. */
+const NOTE_MARK_MAX_RATIO = 0.7
+/** Two or three digits with single spaces between them. */
+const SPACED_DIGITS = /^\d(?: \d){1,2}$/
 /** A gap wider than this many font sizes between two runs reads as a space. */
 const SPACE_GAP_EM = 0.17
 /** Runs overlapping by more than this many font sizes are separate words, not kerned letters. */
@@ -228,6 +232,7 @@ export function makeLine(runs: TextRun[]): Line {
     if (run.rtl) rtlChars += run.text.length
   }
   const ordered = rtlChars * 2 > allChars ? [...runs].reverse() : runs
+  const dominant = dominantRun(runs)
   let text = ''
   let prev: TextRun | undefined
   for (const run of ordered) {
@@ -240,10 +245,9 @@ export function makeLine(runs: TextRun[]): Line {
         gap > SPACE_GAP_EM * em || (gap < -OVERLAP_APART_EM * em && run.text.trim().length > 2)
       if (apart && !text.endsWith(' ') && !run.text.startsWith(' ')) text += ' '
     }
-    text += run.text
+    text += isSpacedNoteMark(run, dominant) ? run.text.replace(/ /g, '') : run.text
     prev = run
   }
-  const dominant = dominantRun(runs)
   let top = Number.POSITIVE_INFINITY
   let bottom = Number.NEGATIVE_INFINITY
   for (const run of runs) {
@@ -266,6 +270,14 @@ export function makeLine(runs: TextRun[]): Line {
     italic: dominant.italic,
     monospace: dominant.monospace,
   }
+}
+
+/**
+ * A raised note number whose digits came apart ("1 0"): set that small, the spacing adjustments
+ * between its digits can pass for a word space, but a note mark is one number.
+ */
+function isSpacedNoteMark(run: TextRun, dominant: TextRun): boolean {
+  return run.fontSize < NOTE_MARK_MAX_RATIO * dominant.fontSize && SPACED_DIGITS.test(run.text)
 }
 
 /** The run whose font draws the most characters of the line. */
