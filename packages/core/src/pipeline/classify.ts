@@ -311,8 +311,8 @@ function classifyBlock(
  * it wrapped onto the next line (one word, no spaces).
  */
 function isAddressNotes(block: Block): boolean {
-  return block.lines.every((line, index) =>
-    index > 0 && !/\s/.test(line.text) ? true : ADDRESS_NOTE.test(line.text),
+  return block.lines.every(
+    (line, index) => (index > 0 && !/\s/.test(line.text)) || ADDRESS_NOTE.test(line.text),
   )
 }
 

@@ -30,12 +30,7 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
       return zone ? [{ block, zone, key: `${zone}:${furnitureKey(block)}` }] : []
     }),
   )
-  const counts = new Map<string, number>()
-  for (const onPage of candidates) {
-    for (const key of new Set(onPage.map((candidate) => candidate.key))) {
-      counts.set(key, (counts.get(key) ?? 0) + 1)
-    }
-  }
+  const counts = countPages(candidates)
   const threshold = Math.max(2, Math.ceil(REPEAT_SHARE * pages.length))
   for (const { block, zone, key } of candidates.flat()) {
     if ((counts.get(key) ?? 0) >= threshold || PAGE_NUMBER.test(blockText(block))) {
@@ -59,12 +54,7 @@ function markStackedFurniture(pages: readonly FurniturePage[], threshold: number
       return zone ? [{ block, zone, key: `${zone}:${blockText(block)}` }] : []
     }),
   )
-  const counts = new Map<string, number>()
-  for (const onPage of candidates) {
-    for (const key of new Set(onPage.map((candidate) => candidate.key))) {
-      counts.set(key, (counts.get(key) ?? 0) + 1)
-    }
-  }
+  const counts = countPages(candidates)
   const seen = new Set<string>()
   for (const { block, zone, key } of candidates.flat()) {
     if ((counts.get(key) ?? 0) >= threshold && seen.has(key)) {
@@ -74,7 +64,21 @@ function markStackedFurniture(pages: readonly FurniturePage[], threshold: number
   }
 }
 
-/** Whether a body block lies between a page's header (footer) and the body, within the band. */
+/** How many pages hold each key. */
+function countPages(candidates: readonly { key: string }[][]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const onPage of candidates) {
+    for (const key of new Set(onPage.map((candidate) => candidate.key))) {
+      counts.set(key, (counts.get(key) ?? 0) + 1)
+    }
+  }
+  return counts
+}
+
+/**
+ * The zone of a block within the band that sits on the page's header (or footer): only header
+ * (footer) blocks lie between it and the page's edge.
+ */
 function stackedZone(block: Block, page: FurniturePage): 'top' | 'bottom' | undefined {
   if (block.kind !== 'paragraph' || block.lines.length > 3) return undefined
   let zone: 'top' | 'bottom' | undefined
