@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyBlocks, measureText } from './classify.js'
+import { classifyBlocks, measureText, type OutlineEntry } from './classify.js'
 import { block } from './test-helpers.js'
 import type { Block, PageLayout } from './types.js'
 
@@ -34,6 +34,11 @@ function centred(b: Block, centre: number): Block {
   return b
 }
 
+/** Classifies one page on its own, as a one-page document. */
+function classifyPage(layout: PageLayout, outline: OutlineEntry[] = []): void {
+  classifyBlocks([layout], measureText([layout]), outline)
+}
+
 const kinds = (layout: PageLayout) => layout.blocks.map((b) => [b.kind, b.level])
 
 const BODY = [
@@ -48,7 +53,7 @@ describe('classifyBlocks', () => {
       block(['Results'], 10, 150, { fontSize: 16 }),
       block(BODY, 10, 200),
     ])
-    classifyBlocks([layout], measureText([layout]), [])
+    classifyPage(layout)
     expect(layout.blocks.map((b) => [b.kind, b.level])).toEqual([
       ['heading', 1],
       ['heading', 2],
@@ -58,7 +63,7 @@ describe('classifyBlocks', () => {
 
   it('takes levels from the outline when a block matches an entry', () => {
     const layout = page([block(['Scope'], 10, 150), block(BODY, 10, 200)])
-    classifyBlocks([layout], measureText([layout]), [{ title: 'Scope', depth: 2 }])
+    classifyPage(layout, [{ title: 'Scope', depth: 2 }])
     expect(layout.blocks[0]).toMatchObject({ kind: 'heading', level: 2 })
   })
 
@@ -69,7 +74,7 @@ describe('classifyBlocks', () => {
       block(['Figure 3. Rainfall by month'], 10, 300),
       block(BODY, 10, 400),
     ])
-    classifyBlocks([layout], measureText([layout]), [])
+    classifyPage(layout)
     expect(layout.blocks.map((b) => b.kind)).toEqual([
       'list-item',
       'caption',
@@ -91,7 +96,7 @@ describe('classifyBlocks', () => {
       block(BODY, 10, 100),
       block(['for (i = 0; i < n; i++)', '  total += values[i]'], 10, 300, small),
     ])
-    classifyBlocks([layout], measureText([layout]), [])
+    classifyPage(layout)
     expect(layout.blocks.map((b) => b.kind)).toEqual([
       'paragraph',
       'code',
@@ -107,7 +112,7 @@ describe('classifyBlocks', () => {
       block(['12'], 500, 150),
       block(BODY, 10, 200),
     ])
-    classifyBlocks([layout], measureText([layout]), [])
+    classifyPage(layout)
     expect(layout.blocks[0]?.kind).toBe('paragraph')
   })
 
@@ -118,7 +123,7 @@ describe('classifyBlocks', () => {
       block(['RECOLLECTION OF INITIATIVES'], 10, 300, { fontSize: 9, fontId: 'f2' }),
       block(BODY, 10, 350),
     ])
-    classifyBlocks([layout], measureText([layout]), [])
+    classifyPage(layout)
     // Without its number, a smaller line in capitals stays running text.
     expect(layout.blocks.map((b) => b.kind)).toEqual([
       'heading',
@@ -138,7 +143,7 @@ describe('classifyBlocks', () => {
     blocks.push(block(['Part II. Appendices'], 10, 500, { fontSize: 14 }))
     blocks.push(block(['Appendix B 31'], 10, 540), block(['Appendix C 35'], 10, 580))
     const layout = page(blocks)
-    classifyBlocks([layout], measureText([layout]), [])
+    classifyPage(layout)
     expect(layout.blocks.filter((b) => b.kind === 'heading').map((b) => b.lines[0]?.text)).toEqual([
       'Contents',
     ])
@@ -150,7 +155,7 @@ describe('classifyBlocks', () => {
       block(BODY, 10, 80),
       block(['Combinatorial Cosmology'], 10, 20),
     ])
-    classifyBlocks([layout], measureText([layout]), [])
+    classifyPage(layout)
     expect(layout.blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph', 'paragraph'])
   })
 
@@ -160,7 +165,7 @@ describe('classifyBlocks', () => {
       block(['Activity 4. Determining the exchange capacity.'], 10, 300, { fontSize: 16 }),
       block(BODY, 10, 350),
     ])
-    classifyBlocks([layout], measureText([layout]), [])
+    classifyPage(layout)
     expect(layout.blocks.map((b) => b.kind)).toEqual(['caption', 'heading', 'paragraph'])
   })
 
@@ -173,7 +178,7 @@ describe('classifyBlocks', () => {
       }),
       block(BODY, 60, 200),
     ])
-    classifyBlocks([layout], measureText([layout]), [])
+    classifyPage(layout)
     expect(layout.blocks[0]?.kind).toBe('paragraph')
   })
 
@@ -183,7 +188,7 @@ describe('classifyBlocks', () => {
       block(['of marine invasions'], 10, 112, { fontSize: 16, fontId: 'f3' }),
       block(BODY, 10, 150),
     ])
-    classifyBlocks([layout], measureText([layout]), [])
+    classifyPage(layout)
     const headings = layout.blocks.filter((b) => b.kind === 'heading')
     expect(headings.map((b) => b.lines.map((line) => line.text).join(' '))).toEqual([
       '1. Shipping as a vector of marine invasions',
@@ -196,7 +201,7 @@ describe('classifyBlocks', () => {
       block(['Generative models at work'], 10, 115, { fontSize: 22, fontId: 'f3' }),
       block(BODY, 10, 160),
     ])
-    classifyBlocks([layout], measureText([layout]), [])
+    classifyPage(layout)
     expect(layout.blocks.map((b) => b.kind)).toEqual(['paragraph', 'heading', 'paragraph'])
   })
 
@@ -212,7 +217,7 @@ describe('classifyBlocks', () => {
         fontId: 'f8',
       }),
     ])
-    classifyBlocks([layout], measureText([layout]), [])
+    classifyPage(layout)
     expect(layout.blocks.slice(3).map((b) => b.kind)).toEqual(['heading', 'paragraph'])
   })
 
@@ -221,13 +226,13 @@ describe('classifyBlocks', () => {
       block(["THIS BOOK'S APPROACH"], 10, 30, { fontSize: 11, fontId: 'f2' }),
       block(BODY, 10, 70),
     ])
-    classifyBlocks([titled], measureText([titled]), [])
+    classifyPage(titled)
     expect(titled.blocks[0]?.kind).toBe('heading')
     const runningHead = page([
       block(['ANNUAL REPORT 2021'], 10, 30, { fontSize: 11, fontId: 'f2' }),
       block(BODY, 10, 70),
     ])
-    classifyBlocks([runningHead], measureText([runningHead]), [])
+    classifyPage(runningHead)
     expect(runningHead.blocks[0]?.kind).toBe('paragraph')
   })
 
@@ -236,7 +241,7 @@ describe('classifyBlocks', () => {
     const title = paragraph.lines[0] as PageLayout['blocks'][number]['lines'][number]
     title.fontId = 'f3'
     const layout = page([paragraph])
-    classifyBlocks([layout], measureText([layout]), [])
+    classifyPage(layout)
     expect(layout.blocks.map((b) => [b.kind, b.lines.length])).toEqual([
       ['heading', 1],
       ['paragraph', 2],
@@ -266,7 +271,7 @@ describe('classifyBlocks', () => {
       block(['█ When is a PDF universally accessible?'], 10, 100, { fontSize: 16, fontId: 'f2' }),
       block(BODY, 10, 150),
     ])
-    classifyBlocks([layout], measureText([layout]), [])
+    classifyPage(layout)
     expect(layout.blocks[0]).toMatchObject({ kind: 'list-item', marker: '█' })
   })
 
@@ -307,9 +312,7 @@ describe('classifyBlocks', () => {
       block(['Audit versus monitoring'], 10, 120),
       block(BODY, 10, 150),
     ])
-    classifyBlocks([layout], measureText([layout]), [
-      { title: 'Audit versus monitoring', depth: 3, page: 1 },
-    ])
+    classifyPage(layout, [{ title: 'Audit versus monitoring', depth: 3, page: 1 }])
     expect(kinds(layout)).toEqual([
       ['paragraph', undefined],
       ['list-item', undefined],
@@ -333,7 +336,7 @@ describe('classifyBlocks', () => {
       { title: 'PIARC – World Road Association', depth: 2, page: 1 },
       { title: 'Proceedings of the International Road Safety Forum in Melbou', depth: 3, page: 1 },
     ]
-    classifyBlocks([layout], measureText([layout]), outline)
+    classifyPage(layout, outline)
     expect(kinds(layout)).toEqual([
       ['paragraph', undefined],
       ['heading', 4],
@@ -352,7 +355,7 @@ describe('classifyBlocks', () => {
       block(['Advantages'], 10, 300, { fontSize: 20, fontId: 'f2' }),
       block(BODY, 10, 350),
     ])
-    classifyBlocks([layout], measureText([layout]), [{ title: 'Advantages', depth: 2, page: 1 }])
+    classifyPage(layout, [{ title: 'Advantages', depth: 2, page: 1 }])
     expect(kinds(layout)[0]).toEqual(['heading', 2])
   })
 
@@ -368,7 +371,7 @@ describe('classifyBlocks', () => {
       block(title, 10, 300, { fontSize: 11.5, fontId: 'f2' }),
       block(BODY, 10, 350),
     ])
-    classifyBlocks([layout], measureText([layout]), [])
+    classifyPage(layout)
     // Flush left, the same lines read as a paragraph set in a larger type.
     expect(layout.blocks.map((b) => b.kind)).toEqual([
       'heading',
@@ -387,7 +390,7 @@ describe('classifyBlocks', () => {
       block(['Intended Purpose'], 10, 300, { fontSize: 9, fontId: 'f2' }),
       block(['Bed rails may reduce the risk of falls.', ...BODY], 10, 315),
     ])
-    classifyBlocks([layout], measureText([layout]), [])
+    classifyPage(layout)
     expect(kinds(layout).filter(([kind]) => kind === 'heading')).toEqual([
       ['heading', 1],
       ['heading', 2],
