@@ -142,6 +142,15 @@ export function newBlock(line: Line, page: number): Block {
   }
 }
 
+/** A block like `template` (kind and style) holding `lines` (at least one), boxed around them. */
+export function withLines(template: Block, lines: readonly Line[]): Block {
+  const first = lines[0] as Line
+  const { left, top, right, bottom } = first
+  const block: Block = { ...template, lines: [first], left, top, right, bottom }
+  for (let i = 1; i < lines.length; i++) appendLine(block, lines[i] as Line)
+  return block
+}
+
 /** Adds a line at the end of a block, growing its box. */
 export function appendLine(block: Block, line: Line): void {
   block.lines.push(line)

@@ -1,4 +1,4 @@
-import { newBlock } from './blocks.js'
+import { newBlock, withLines } from './blocks.js'
 import { findLabelledTables } from './labelled-rows.js'
 import type { Block, Line } from './types.js'
 
@@ -48,7 +48,10 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
   }
   const replaced = new Map<number, Block[]>()
   const standIn = (members: Iterable<number>, rowBlocks: Block[]) => {
-    const whole = spanningBlock(rowBlocks)
+    const whole = withLines(
+      rowBlocks[0] as Block,
+      rowBlocks.flatMap((row) => row.lines),
+    )
     const all = [...members]
     found.rows.set(whole, rowBlocks)
     replaced.set(Math.min(...all), [whole])
@@ -102,17 +105,6 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
   if (replaced.size === 0) return found
   found.blocks = blocks.flatMap((block, index) => replaced.get(index) ?? [block])
   return found
-}
-
-function spanningBlock(rows: readonly Block[]): Block {
-  const whole: Block = { ...(rows[0] as Block), lines: rows.flatMap((row) => row.lines) }
-  for (const row of rows) {
-    whole.left = Math.min(whole.left, row.left)
-    whole.right = Math.max(whole.right, row.right)
-    whole.top = Math.min(whole.top, row.top)
-    whole.bottom = Math.max(whole.bottom, row.bottom)
-  }
-  return whole
 }
 
 /** The lines of some blocks, by baseline. */

@@ -1,4 +1,4 @@
-import { appendLine } from './blocks.js'
+import { withLines } from './blocks.js'
 import type { Block, Line } from './types.js'
 
 /** A note's number at the start of its first line: "4Parker", "5 Feinsod", "12. See". */
@@ -23,14 +23,8 @@ export function splitNotes(block: Block): Block[] {
     ;(notes[notes.length - 1] as Line[]).push(line)
   }
   if (notes.length === 1) return [block]
-  return notes.map(([opening, ...rest]) => {
-    const line = opening as Line
-    // The note keeps the block's kind and style; its box is its own lines'.
-    const { left, top, right, bottom } = line
-    const note: Block = { ...block, lines: [line], left, top, right, bottom }
-    for (const next of rest) appendLine(note, next)
-    return note
-  })
+  // Each note keeps the block's kind and style; its box is its own lines'.
+  return notes.map((lines) => withLines(block, lines))
 }
 
 function noteNumber(line: Line): number | undefined {
