@@ -552,6 +552,10 @@ export function isOrdered(block: Block): boolean {
 interface OutlineSlot extends OutlineEntry {
   key: string
   used: boolean
+  /** Long enough to match a heading that it was cut short from. */
+  truncatable: boolean
+  /** Starts with a capital letter: a heading starting in lower case is not this entry. */
+  capitalised: boolean
 }
 
 /** Outline entries by the page they lead to (undefined: not known), in outline order. */
@@ -563,7 +567,13 @@ function indexOutline(outline: readonly OutlineEntry[]): OutlineIndex {
     const key = titleKey(entry.title)
     if (key === '') continue
     const slots = index.get(entry.page) ?? []
-    slots.push({ ...entry, key, used: false })
+    slots.push({
+      ...entry,
+      key,
+      used: false,
+      truncatable: entry.title.trim().length >= MIN_TRUNCATED_TITLE,
+      capitalised: /^\P{L}*\p{Lu}/u.test(entry.title),
+    })
     index.set(entry.page, slots)
   }
   return index
@@ -584,19 +594,21 @@ function takeOutlineEntry(
   outline: OutlineIndex,
 ): OutlineSlot | undefined {
   if (outline.size === 0) return undefined
+  const lists = [outline.get(page.number), outline.get(page.number - 1), outline.get(undefined)]
+  if (lists.every((slots) => slots === undefined)) return undefined
   const key = titleKey(text)
   if (key === '') return undefined
   const lower = /^\P{L}*\p{Ll}/u.test(text)
-  const candidates = [page.number, page.number - 1, undefined].flatMap(
-    (number) => outline.get(number) ?? [],
-  )
-  const entry = candidates.find(
-    (slot) =>
-      !slot.used &&
-      (slot.key === key ||
-        (slot.title.trim().length >= MIN_TRUNCATED_TITLE && key.startsWith(slot.key))) &&
-      !(lower && /^\P{L}*\p{Lu}/u.test(slot.title)),
-  )
+  let entry: OutlineSlot | undefined
+  for (const slots of lists) {
+    entry = slots?.find(
+      (slot) =>
+        !slot.used &&
+        (slot.key === key || (slot.truncatable && key.startsWith(slot.key))) &&
+        !(lower && slot.capitalised),
+    )
+    if (entry) break
+  }
   if (entry) entry.used = true
   return entry
 }
