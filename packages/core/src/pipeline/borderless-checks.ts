@@ -1,6 +1,7 @@
 import { type AlignedCell, type AlignedGrid, cellText } from './aligned-grid.js'
 import { isFigure } from './figure.js'
 import { PAGE_LABEL } from './page-label.js'
+import { isItemMark } from './list-markers.js'
 
 // Whether text that lines up in columns is a borderless table, or something else set in
 // columns: prose, notes, a table of contents, a list with hanging indents, a chart's labels.
@@ -38,9 +39,7 @@ function looksLikeList(grid: AlignedGrid): boolean {
   const first = grid.cells
     .filter((cell) => cell.column === 0 && cell.colSpan === 1)
     .map((cell) => cellText(cell.lines))
-  return first.every((text) =>
-    /^(?:[•·●○◦▪▫■□‣⁃∙➢➤►▶✓✔❖◆◇→–—*-]|\(?(?:\d{1,3}|[a-z])[.)])$/u.test(text),
-  )
+  return first.every(isItemMark)
 }
 
 /**

@@ -4,6 +4,7 @@
 const BULLETS = '•·●○◦▪▫■□█◼◾▸‣⁃∙➢➤►▶✓✔❖◆◇→–—*-'
 const BULLET = new RegExp(`^([${BULLETS}])\\s+(?=\\S)`, 'u')
 const LONE_BULLET = new RegExp(`^[${BULLETS}]$`, 'u')
+const LONE_NUMBER = /^\(?(?:\d{1,3}|[a-z])[.)]$/u
 const ORDERED = /^(\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,5})[.)])\s+(?=\S)/u
 
 /** The marker at the start of `text` (`•`, `1.`, `(a)`), or undefined when it does not start an item. */
@@ -18,6 +19,11 @@ export function listMarker(text: string): string | undefined {
 /** Whether `text` is a bullet on its own: drawn apart from its item, as a separate piece. */
 export function isBullet(text: string): boolean {
   return LONE_BULLET.test(text)
+}
+
+/** Whether `text` is an item's mark alone, a bullet or an item number (`3.`, `(b)`): a list's first column. */
+export function isItemMark(text: string): boolean {
+  return LONE_BULLET.test(text) || LONE_NUMBER.test(text)
 }
 
 /** Whether a marker numbers its items rather than bulleting them. */
