@@ -287,6 +287,9 @@ export const viewerRoutes: FastifyPluginAsync<ViewerOptions> = async (app, optio
       }
       const pdf = await links.openPdf(link)
       if (pdf === null) return refuse(reply, 'not_found', wantsHtml(request))
+      // A HEAD request wants the headers only: the stored bytes are left unread (fastify's HEAD
+      // route would otherwise drain the stream to throw its bytes away).
+      if (request.method === 'HEAD') pdf.stream.destroy()
       return reply
         .header('content-type', 'application/pdf')
         .header('content-length', pdf.sizeBytes)

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { LinkRecord } from '../../src/links/link-store.js'
 import { PDF_BYTES } from '../fetch/loopback-server.js'
@@ -268,6 +269,26 @@ describe('the PDF bytes', () => {
     expect(response.headers['content-disposition']).toBe(
       `inline; filename="Quarterly report.pdf"; filename*=UTF-8''Quarterly%20report.pdf`,
     )
+  })
+
+  it('answer HEAD with the headers and size only, leaving the stored bytes unread', async () => {
+    // Watches the streams the real link store opens.
+    const opened: Readable[] = []
+    const openPdf = fixture.links.openPdf.bind(fixture.links)
+    fixture.links.openPdf = async (record) => {
+      const pdf = await openPdf(record)
+      if (pdf) opened.push(pdf.stream)
+      return pdf
+    }
+    const visit = await confirmView(fixture.app, link.slug)
+    const response = await fixture.app.inject({ method: 'HEAD', url: visit.fileUrl })
+    expect(response.statusCode).toBe(200)
+    expect(response.rawPayload).toHaveLength(0)
+    expect(response.headers['content-length']).toBe(String(PDF_BYTES.byteLength))
+    expect(response.headers['content-type']).toBe('application/pdf')
+    expect(opened).toHaveLength(1)
+    expect(opened[0]?.readableDidRead).toBe(false)
+    expect(opened[0]?.destroyed).toBe(true)
   })
 
   it('refuse a URL without a token, with a damaged one, another link’s, or an expired one', async () => {
