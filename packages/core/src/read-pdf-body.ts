@@ -45,7 +45,9 @@ export async function readPdfBody(
       if (total > maxBytes) throw tooLarge(maxBytes)
       chunks.push(value)
       if (!sniffed && total >= PDF_SNIFF_BYTES) {
-        if (!looksLikePdf(concat(chunks, total))) throw notAPdf()
+        // Only the head is looked at: the first chunk alone when it holds it, as it mostly does.
+        const head = chunks.length === 1 ? value : concat(chunks, total)
+        if (!looksLikePdf(head)) throw notAPdf()
         sniffed = true
       }
     }
