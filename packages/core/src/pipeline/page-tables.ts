@@ -484,16 +484,20 @@ const HEADED_ALIGN = 2
  */
 function headedRows(lines: readonly Line[], page: number): Array<{ table: Block; lines: Line[] }> {
   const rows = groupRows(lines)
+  // Each row's cell pieces, worked out once: a row is looked at as a header, a first row, a
+  // body row and the row after a table.
+  const piecesOf: Line[][] = []
+  const pieces = (k: number) =>
+    (piecesOf[k] ??= cellPieces((rows[k] as Line[]).flatMap((line) => line.runs)))
   const found: Array<{ table: Block; lines: Line[] }> = []
   for (let i = 0; i + 1 < rows.length; i++) {
     const header = rows[i] as Line[]
-    const pieces = (row: readonly Line[]) => cellPieces(row.flatMap((line) => line.runs))
-    const first = pieces(rows[i + 1] as Line[])
+    const first = pieces(i + 1)
     const count = first.length
     if (count < HEADED_MIN_COLUMNS) continue
     const body: Line[][] = []
     for (let j = i + 1; j < rows.length && body.length < BORDERLESS_MIN_ROWS; j++) {
-      const row = pieces(rows[j] as Line[])
+      const row = pieces(j)
       if (row.length !== count) break
       const aligned = row.every((piece, c) => {
         const column = first[c] as Line
@@ -508,10 +512,10 @@ function headedRows(lines: readonly Line[], page: number): Array<{ table: Block;
       body.push(row)
     }
     // Three rows of cells or more are the borderless search's to judge.
-    const headerCells = pieces(header).length >= 2 ? 1 : 0
+    const headerCells = pieces(i).length >= 2 ? 1 : 0
     if (body.length === 0 || body.length + headerCells >= BORDERLESS_MIN_ROWS) continue
-    const next = rows[i + 1 + body.length]
-    if (next && pieces(next).length === count) continue
+    const next = i + 1 + body.length
+    if (next < rows.length && pieces(next).length === count) continue
     const labels = headerGroups(header, first)
     if (!labels) continue
     const cellsOk = body.every(
