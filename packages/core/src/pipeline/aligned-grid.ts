@@ -272,6 +272,8 @@ function nearestColumn(
 
 /** The text of a cell: its lines top to bottom, then left to right. */
 export function cellText(lines: readonly Line[]): string {
+  // Most cells hold one line: no copy to sort.
+  if (lines.length === 1) return (lines[0] as Line).text.trim()
   return [...lines]
     .sort((p, q) => p.top - q.top || p.left - q.left)
     .map((line) => line.text)

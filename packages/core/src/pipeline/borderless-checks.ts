@@ -147,7 +147,9 @@ function looksLikeRunningColumns(grid: AlignedGrid): boolean {
   }
   const continues = (cell: AlignedCell) => {
     const above = at.get((cell.row - 1) * grid.columns.length + cell.column)
-    if (!above || cellText(cell.lines) === '' || isFigure(cellText(cell.lines))) return false
+    if (!above) return false
+    const own = cellText(cell.lines)
+    if (own === '' || isFigure(own)) return false
     const text = cellText(above.lines)
     const words = text.split(/\s+/).filter((word) => /\p{Ll}/u.test(word))
     if (words.length < RUNNING_LINE_WORDS || /[.!?:;]$/.test(text)) return false
