@@ -157,6 +157,8 @@ describe('mergeWrappedRows', () => {
       [4, 0, 1, 'West'],
       [4, 1, 1, '9.1%'],
     ])
+    // The grid it was given keeps its seven rows of cells.
+    expect(cellTexts(grid as NonNullable<typeof grid>)).toContainEqual([0, 1, 1, 'Fraction'])
   })
 
   it('keeps rows with a rule between them apart', () => {

@@ -190,8 +190,10 @@ export function mergeWrappedRows(grid: AlignedGrid, rules: readonly number[] = [
       continuesRow(cells, above, row, rowAbove, header)
     ) {
       for (const cell of cells) {
-        const target = above.find((other) => other.column === cell.column) as AlignedCell
-        target.lines.push(...cell.lines)
+        // A merged cell is a new one: the grid passed in stays as it was.
+        const at = above.findIndex((other) => other.column === cell.column)
+        const target = above[at] as AlignedCell
+        above[at] = { ...target, lines: [...target.lines, ...cell.lines] }
       }
       rowAbove.push(...row)
       return
