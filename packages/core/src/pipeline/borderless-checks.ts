@@ -1,7 +1,7 @@
 import { type AlignedCell, type AlignedGrid, cellText } from './aligned-grid.js'
 import { isFigure } from './figure.js'
-import { PAGE_LABEL } from './page-label.js'
 import { isItemMark } from './list-markers.js'
+import { PAGE_LABEL } from './page-label.js'
 
 // Whether text that lines up in columns is a borderless table, or something else set in
 // columns: prose, notes, a table of contents, a list with hanging indents, a chart's labels.
