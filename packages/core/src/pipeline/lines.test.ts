@@ -37,6 +37,14 @@ describe('groupLines', () => {
       '10 Charles F Horne, The Code of Hammurabi',
       'in 1 0 volumes',
     ])
+    // Split after the first digit of three, and before a note as short as its mark.
+    const notes = groupLines([
+      run('1 22', 108, 60, { fontSize: 4 }),
+      run('TRIPP, supra note 37.', 117, 63, { fontSize: 8 }),
+      run('3 9', 108, 86, { fontSize: 4 }),
+      run('Id.', 115, 89, { fontSize: 8 }),
+    ])
+    expect(notes.map((line) => line.text)).toEqual(['122 TRIPP, supra note 37.', '39 Id.'])
   })
 
   it('keeps a note mark raised above the line on it, but not small text of the next column', () => {

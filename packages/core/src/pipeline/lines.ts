@@ -19,8 +19,8 @@ const GAP_WINDOW_ROWS = 8
 const SUPERSCRIPT_MAX_RATIO = 2
 /** A note mark is set at most this many times the size of its line's text. */
 const NOTE_MARK_MAX_RATIO = 0.7
-/** Two or three digits with single spaces between them. */
-const SPACED_DIGITS = /^\d(?: \d){1,2}$/
+/** A number of up to three digits that pdf.js spaced apart somewhere: "1 0", "1 22", "1 2 2". */
+const SPACED_DIGITS = /^(?=(?:\d ?){2,3}$)\d+(?: \d+)+$/
 /** A gap wider than this many font sizes between two runs reads as a space. */
 const SPACE_GAP_EM = 0.17
 /** Runs overlapping by more than this many font sizes are separate words, not kerned letters. */
@@ -280,14 +280,17 @@ function isSpacedNoteMark(run: TextRun, dominant: TextRun): boolean {
   return run.fontSize < NOTE_MARK_MAX_RATIO * dominant.fontSize && SPACED_DIGITS.test(run.text)
 }
 
-/** The run whose font draws the most characters of the line. */
+/**
+ * The run whose font draws the most characters of the line. Spaces are not drawn: a note mark
+ * "3 9" must not outweigh the "Id." it numbers.
+ */
 function dominantRun(runs: readonly TextRun[]): TextRun {
   const weight = new Map<string, number>()
   let best = runs[0] as TextRun
   let bestWeight = 0
   for (const run of runs) {
     const key = `${run.fontId}|${run.fontSize.toFixed(1)}`
-    const w = (weight.get(key) ?? 0) + run.text.length
+    const w = (weight.get(key) ?? 0) + drawnChars(run.text)
     weight.set(key, w)
     if (w > bestWeight) {
       bestWeight = w
@@ -295,6 +298,12 @@ function dominantRun(runs: readonly TextRun[]): TextRun {
     }
   }
   return best
+}
+
+function drawnChars(text: string): number {
+  let count = 0
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) !== 32) count++
+  return count
 }
 
 /**
