@@ -27,6 +27,19 @@ describe('groupLines', () => {
     expect(lines[0]?.fontSize).toBe(10)
   })
 
+  it('sets an ordinal drawn over the space after its number against the number', () => {
+    // pdf.js gives "in the 17 " (the space of the word gap) and the raised "th" drawn over it.
+    const lines = groupLines([
+      run('in the 17 ', 100, 120, { fontSize: 8, right: 136 }),
+      run('th', 136.1, 116.6, { fontSize: 4 }),
+      run('Century', 142, 120, { fontSize: 8 }),
+      run('Water ', 100, 150, { fontSize: 8, right: 120 }),
+      run('2', 123, 146.6, { fontSize: 4 }),
+      run('rises', 126, 150, { fontSize: 8 }),
+    ])
+    expect(lines.map((line) => line.text)).toEqual(['in the 17th Century', 'Water 2 rises'])
+  })
+
   it('reads a raised note number whose digits came apart as one number', () => {
     const lines = groupLines([
       run('1 0', 108, 86, { fontSize: 4 }),

@@ -21,6 +21,8 @@ const SUPERSCRIPT_MAX_RATIO = 2
 const NOTE_MARK_MAX_RATIO = 0.7
 /** A number of up to three digits that pdf.js spaced apart somewhere: "1 0", "1 22", "1 2 2". */
 const SPACED_DIGITS = /^(?=(?:\d ?){2,3}$)\d+(?: \d+)+$/
+/** Raised text at most this many times its neighbour's size is a superscript. */
+const SUPERSCRIPT_MIN_SHRINK = 0.8
 /** A gap wider than this many font sizes between two runs reads as a space. */
 const SPACE_GAP_EM = 0.17
 /** Runs overlapping by more than this many font sizes are separate words, not kerned letters. */
@@ -235,7 +237,8 @@ export function makeLine(runs: TextRun[]): Line {
   const dominant = dominantRun(runs)
   let text = ''
   let prev: TextRun | undefined
-  for (const run of ordered) {
+  for (let i = 0; i < ordered.length; i++) {
+    const run = ordered[i] as TextRun
     if (prev) {
       const gap = ordered === runs ? run.left - prev.right : prev.left - run.right
       const em = Math.min(prev.fontSize, run.fontSize)
@@ -245,7 +248,10 @@ export function makeLine(runs: TextRun[]): Line {
         gap > SPACE_GAP_EM * em || (gap < -OVERLAP_APART_EM * em && run.text.trim().length > 2)
       if (apart && !text.endsWith(' ') && !run.text.startsWith(' ')) text += ' '
     }
-    text += isSpacedNoteMark(run, dominant) ? run.text.replace(/ /g, '') : run.text
+    if (isSpacedNoteMark(run, dominant)) text += run.text.replace(/ /g, '')
+    else if (ordered === runs && isSuperscriptOverSpace(run, ordered[i + 1])) {
+      text += run.text.slice(0, -1)
+    } else text += run.text
     prev = run
   }
   let top = Number.POSITIVE_INFINITY
@@ -278,6 +284,21 @@ export function makeLine(runs: TextRun[]): Line {
  */
 function isSpacedNoteMark(run: TextRun, dominant: TextRun): boolean {
   return run.fontSize < NOTE_MARK_MAX_RATIO * dominant.fontSize && SPACED_DIGITS.test(run.text)
+}
+
+/**
+ * Whether `run` ends with the space of a word gap that `next`, raised small text touching the run,
+ * is drawn over: "17" + "th" set over the space before "Century". The space belongs after the
+ * superscript, where the gap to the next word puts one anyway.
+ */
+function isSuperscriptOverSpace(run: TextRun, next: TextRun | undefined): boolean {
+  return (
+    next !== undefined &&
+    run.text.endsWith(' ') &&
+    next.fontSize < SUPERSCRIPT_MIN_SHRINK * run.fontSize &&
+    next.baseline < run.baseline &&
+    Math.abs(next.left - run.right) < SPACE_GAP_EM * next.fontSize
+  )
 }
 
 /**
