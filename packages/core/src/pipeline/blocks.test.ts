@@ -19,6 +19,25 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it('ends a table-of-contents entry at its page number, but not a title that wraps before its leader', () => {
+    const lines = groupLines([
+      run('I. POLICY .................................. 5', 10, 100),
+      run('II. SCOPE .................................. 5', 10, 112),
+      run('A. Consultation vs. Referral Services: (refer', 10, 124),
+      run('to Attachment F) . . . . . . . . . . . . . 27', 10, 136),
+      run('B. Appendix . . . . . . . . . . . . . . . . iv', 10, 148),
+    ])
+    expect(text(groupBlocks(lines, 1))).toEqual([
+      ['I. POLICY .................................. 5'],
+      ['II. SCOPE .................................. 5'],
+      [
+        'A. Consultation vs. Referral Services: (refer',
+        'to Attachment F) . . . . . . . . . . . . . 27',
+      ],
+      ['B. Appendix . . . . . . . . . . . . . . . . iv'],
+    ])
+  })
+
   it('starts a new block at a list marker and at a change of size', () => {
     const lines = groupLines([
       run('Title', 10, 90, { fontSize: 18 }),

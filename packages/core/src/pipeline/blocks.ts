@@ -3,6 +3,8 @@ import type { Block, Line } from './types.js'
 
 /** Two lines of one block differ in size by at most this ratio. */
 const SIZE_RATIO = 1.15
+/** The end of a table-of-contents line: a leader of dots, then a page number ("5", "A-3", "iv"). */
+const TOC_ENTRY_END = /(?:\.\s?){4,}\s*(?:[A-Z]-)?(?:\d{1,4}|[ivxlc]{1,6})$/
 /** Baseline distance, in font sizes, that still continues a block of one line. */
 const FIRST_PITCH_EM = 1.75
 /** A later line may sit this much further below than the block's usual line pitch. */
@@ -90,6 +92,8 @@ function continuesBlock(block: Block, last: Line, line: Line, pitch: number): bo
   ) {
     return false
   }
+  // A table-of-contents entry is whole once its leader reaches the page number.
+  if (TOC_ENTRY_END.test(last.text)) return false
   // A short line that ends a sentence closes its paragraph.
   if (
     block.lines.length >= 2 &&
