@@ -40,6 +40,27 @@ describe('groupLines', () => {
     expect(lines.map((line) => line.text)).toEqual(['in the 17th Century', 'Water 2 rises'])
   })
 
+  it('keeps an item letter set apart by a tab with its text: doubled letters and a period in another font too', () => {
+    // Entries of a contents list: labels at 92 pt, the text of every entry starting at 122 pt.
+    const lines = groupLines([
+      run('M.', 92, 100, { right: 102.8 }),
+      run('Female Genital System', 122, 100),
+      run('N', 92, 112, { right: 98.6 }),
+      run('.', 98.6, 112, { fontId: 'f2', right: 101.1 }),
+      run('Integumentary System', 122, 112),
+      run('AA.', 92, 124, { right: 106.7 }),
+      run('Ophthalmologic System', 122, 124),
+      run('BB.', 92, 136, { right: 106.7 }),
+      run('Respiratory System', 122, 136),
+    ])
+    expect(lines.map((line) => line.text)).toEqual([
+      'M. Female Genital System',
+      'N. Integumentary System',
+      'AA. Ophthalmologic System',
+      'BB. Respiratory System',
+    ])
+  })
+
   it('reads a raised note number whose digits came apart as one number', () => {
     const lines = groupLines([
       run('1 0', 108, 86, { fontSize: 4 }),

@@ -8,7 +8,9 @@ const NARROW_GAP_EM = 0.7
 /** A gap wider than this many font sizes always splits a row. */
 const WIDE_GAP_EM = 4
 /** A bare section or item number: `3.`, `2.1`, `IV.`, `(a)`. */
-const NUMBER_LABEL = /^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[IVXivx]{1,5}|[A-Za-z])[.)]?)$/
+const NUMBER_LABEL = /^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[IVXivx]{1,5}|([A-Za-z])\1{0,2})[.)]?)$/
+/** The most runs a row's leading label is read from. */
+const LEAD_MAX_RUNS = 3
 /** The narrowest column of prose, in font sizes, whose gutter may open at a row. */
 const PROSE_COLUMN_EM = 12
 /** The fewest letters on each side of such a gap: words, not the figures of a table. */
@@ -123,11 +125,8 @@ function splitsRow(
   const narrow = gap <= SEGMENT_GAP_EM * em
   // A section number, list number or bullet set apart by a tab belongs to the text after it.
   const label = prev.text.trim()
-  if (
-    (NUMBER_LABEL.test(label) || isBullet(label)) &&
-    gap < WIDE_GAP_EM * em &&
-    prev === rows[index]?.[0]
-  )
+  const lead = rowLead(rows[index] as TextRun[], prev)
+  if (lead !== undefined && (NUMBER_LABEL.test(lead) || isBullet(lead)) && gap < WIDE_GAP_EM * em)
     return false
   if (gap > WIDE_GAP_EM * em) return true
   const center = (prev.right + next.left) / 2
@@ -196,6 +195,24 @@ function splitsRow(
   )
     return true
   return supporting >= 2 && supporting >= crossing
+}
+
+/**
+ * The text a row starts with, up to and including `prev`, when that is at most a few runs set
+ * close together (an item letter and its period may come in two fonts); otherwise undefined.
+ */
+function rowLead(row: readonly TextRun[], prev: TextRun): string | undefined {
+  let text = ''
+  for (let i = 0; i < LEAD_MAX_RUNS; i++) {
+    const run = row[i]
+    if (run === undefined) return undefined
+    if (i > 0 && run.left - (row[i - 1] as TextRun).right > NARROW_GAP_EM * run.fontSize) {
+      return undefined
+    }
+    text += run.text
+    if (run === prev) return text.trim()
+  }
+  return undefined
 }
 
 /**
