@@ -22,8 +22,6 @@ export interface BlobReader {
 export interface BlobStore {
   /** Stores the bytes durably under `key`, replacing nothing: a key is written once. */
   put(key: string, bytes: Uint8Array): Promise<StoredBlob>
-  /** The bytes under `key`, or null when there are none. */
-  get(key: string): Promise<Uint8Array | null>
   /**
    * The bytes under `key` as a stream, or null when there are none: serving a PDF to a viewer
    * holds a chunk of it in memory at a time, not the whole file.

@@ -21,15 +21,6 @@ export function createDatabaseBlobStore(
         .execute()
       return { sizeBytes: bytes.byteLength, sha256 }
     },
-    async get(key) {
-      assertBlobKey(key)
-      const row = await db
-        .selectFrom('blobs')
-        .select('bytes')
-        .where('key', '=', key)
-        .executeTakeFirst()
-      return row === undefined ? null : new Uint8Array(row.bytes)
-    },
     async open(key) {
       assertBlobKey(key)
       const row = await db

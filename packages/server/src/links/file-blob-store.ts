@@ -4,7 +4,6 @@ import {
   mkdir,
   open as openFile,
   readdir,
-  readFile,
   rename,
   rm,
   stat,
@@ -51,14 +50,6 @@ export async function createFileBlobStore(directory: string): Promise<BlobStore>
       return {
         sizeBytes: bytes.byteLength,
         sha256: sha256Hex(bytes),
-      }
-    },
-    async get(key) {
-      try {
-        return new Uint8Array(await readFile(pathOf(key)))
-      } catch (error) {
-        if (isMissing(error)) return null
-        throw error
       }
     },
     async open(key) {

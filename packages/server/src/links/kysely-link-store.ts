@@ -224,10 +224,6 @@ export class KyselyLinkStore implements LinkStore, LinkLibrary {
     })
   }
 
-  readPdf(link: LinkRecord): Promise<Uint8Array | null> {
-    return this.#blobs.get(link.blobKey)
-  }
-
   openPdf(link: LinkRecord): Promise<BlobReader | null> {
     return this.#blobs.open(link.blobKey)
   }

@@ -82,8 +82,6 @@ export interface LinkStore {
    * `now` and updates the visit's duration and count of pages viewed, in one transaction.
    */
   recordDwell(visitId: string, dwell: readonly PageDwell[], now: Date): Promise<void>
-  /** The stored PDF of a link, or null when its bytes are gone. */
-  readPdf(link: LinkRecord): Promise<Uint8Array | null>
   /** The stored PDF of a link as a stream, or null when its bytes are gone. */
   openPdf(link: LinkRecord): Promise<BlobReader | null>
 }

@@ -13,10 +13,6 @@ export function createMemoryBlobStore(): BlobStore {
         sha256: sha256Hex(bytes),
       }
     },
-    async get(key) {
-      assertBlobKey(key)
-      return blobs.get(key)?.bytes.slice() ?? null
-    },
     async open(key) {
       assertBlobKey(key)
       const stored = blobs.get(key)

@@ -11,6 +11,7 @@ import {
 } from '@pdfx/schema'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createExtractionPool, type ExtractionPool } from '../../src/isolation/index.js'
+import { readWhole } from '../read-blob.js'
 import {
   type JsonResponse,
   ManualClock,
@@ -123,7 +124,7 @@ describe('POST /api/v1/links', { timeout: TIMEOUT_MS }, () => {
     const stored = await app.server.linkStore.findBySlug(link.slug)
     if (stored === null) throw new Error('the link was not stored')
     // pdf-lib stamps each build with its time, so the origin's bytes are known only by their size.
-    const bytes = await app.server.linkStore.readPdf(stored)
+    const bytes = await readWhole(app.server.linkStore.openPdf(stored))
     expect(bytes?.byteLength).toBe((await onePagePdf()).byteLength)
     expect(new TextDecoder().decode(bytes?.subarray(0, 5))).toBe('%PDF-')
     expect(stored).toMatchObject({

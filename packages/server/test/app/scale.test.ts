@@ -5,6 +5,7 @@ import { DocLinkSchema, ExtractedDocumentSchema } from '@pdfx/schema'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createExtractionPool, type ExtractionPool } from '../../src/isolation/index.js'
 import { DEFAULT_LIMITS } from '../../src/limits/index.js'
+import { readWhole } from '../read-blob.js'
 import { createTestDatabase, postgresUrl, redisUrl } from '../services.js'
 import {
   ManualClock,
@@ -215,7 +216,7 @@ describe.skipIf(postgres.url === null || redis.url === null)(
 
       const onB = await b.server.linkStore.findBySlug(created.slug)
       expect(onB?.id).toBe(created.id)
-      const bytes = await b.server.linkStore.readPdf(onB as NonNullable<typeof onB>)
+      const bytes = await readWhole(b.server.linkStore.openPdf(onB as NonNullable<typeof onB>))
       expect(new TextDecoder().decode(bytes?.subarray(0, 5))).toBe('%PDF-')
       const revoked = await fetch(`${b.url}/api/v1/links/${created.id}`, {
         method: 'DELETE',

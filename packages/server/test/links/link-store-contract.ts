@@ -9,6 +9,7 @@ import { KyselyLinkStore } from '../../src/links/kysely-link-store.js'
 import type { LinkRecord, NewVisit } from '../../src/links/link-store.js'
 import { ORPHAN_BLOB_MIN_AGE_MS, removeOrphanBlobs } from '../../src/links/orphan-blobs.js'
 import type { Store } from '../../src/store/index.js'
+import { readWhole } from '../read-blob.js'
 
 /** One database for one run of the contract. */
 export interface LinkStoreTarget {
@@ -260,8 +261,8 @@ export function describeLinkStoreContract(
       expect(await removeOrphanBlobs(db(), blobs, now)).toBe(0)
       const later = new Date(now.getTime() + ORPHAN_BLOB_MIN_AGE_MS + 1000)
       expect(await removeOrphanBlobs(db(), blobs, later)).toBe(1)
-      expect(await blobs.get(orphan)).toBeNull()
-      expect(await blobs.get(linked.blobKey)).toEqual(bytes)
+      expect(await blobs.open(orphan)).toBeNull()
+      expect(await readWhole(blobs.open(linked.blobKey))).toEqual(bytes)
     })
 
     it('keeps PDF bytes under their key until deleted', async () => {
@@ -272,9 +273,9 @@ export function describeLinkStoreContract(
         sizeBytes: bytes.byteLength,
         sha256: createHash('sha256').update(bytes).digest('hex'),
       })
-      expect(await blobs.get(key)).toEqual(bytes)
+      expect(await readWhole(blobs.open(key))).toEqual(bytes)
       await blobs.delete(key)
-      expect(await blobs.get(key)).toBeNull()
+      expect(await blobs.open(key)).toBeNull()
       await blobs.delete(key)
       await expect(blobs.put('../escape', bytes)).rejects.toThrow(/Invalid blob key/)
     })
