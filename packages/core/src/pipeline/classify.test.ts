@@ -83,6 +83,37 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('takes small print that cuts a paragraph from its continuation for a note without a mark', () => {
+    const columns = (resumes: string) =>
+      page([
+        block(
+          ['Dynamic languages are popular. They are used for', 'small scripts as well as for'],
+          10,
+          560,
+        ),
+        sized(
+          block(
+            ['Permission to make digital copies of this work', 'is granted without fee.'],
+            10,
+            700,
+          ),
+          7,
+        ),
+        block([resumes, 'and it goes on in the second column of the page'], 310, 100),
+      ])
+    const cut = columns('complex applications in the browser, and the text')
+    classifyPage(cut)
+    expect(cut.blocks.map((b) => [b.kind, b.lines[0]?.text.slice(0, 12)])).toEqual([
+      ['paragraph', 'Dynamic lang'],
+      ['paragraph', 'complex appl'],
+      ['footnote', 'Permission t'],
+    ])
+    // A new paragraph in the next column: the small print may be anything, and stays put.
+    const whole = columns('Compilers rely on type information, and the text')
+    classifyPage(whole)
+    expect(whole.blocks.map((b) => b.kind)).toEqual(['paragraph', 'paragraph', 'paragraph'])
+  })
+
   it('takes notes giving web addresses in typewriter type for footnotes, not code', () => {
     const small = { fontSize: 7, monospace: true }
     const layout = page([

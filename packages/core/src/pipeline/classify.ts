@@ -115,6 +115,7 @@ export function classifyBlocks(
     if (!contents) promoteHeadingStyle(page, stats)
     demoteKickers(page, stats)
     mergeStackedHeadings(page)
+    markInterruptingNotes(page, stats)
     for (const block of page.blocks) {
       if (block.kind === 'heading' && block.level === undefined) {
         headingSizes.add(Math.round(block.fontSize))
@@ -128,6 +129,47 @@ export function classifyBlocks(
   }
   assignHeadingLevels(pages, headingSizes, stats)
   assignListDepths(pages)
+}
+
+/**
+ * Small print at the foot of a column that cuts a paragraph off from its continuation (the
+ * copyright notice on the first page of a paper, a note without a mark) is a footnote, so the
+ * paragraph reads on and the note follows the page's body.
+ */
+function markInterruptingNotes(page: PageLayout, stats: TextStatistics): void {
+  const blocks = page.blocks
+  for (let i = 0; i < blocks.length; i++) {
+    const cut = blocks[i] as Block
+    if (cut.kind !== 'paragraph' || !isBodySize(cut, stats)) continue
+    if (/[.!?:;"”')\]]$/.test(plainText(cut))) continue
+    let j = i + 1
+    while (j < blocks.length && isSmallPrintBelow(blocks[j] as Block, cut, page, stats)) j++
+    const resumed = blocks[j]
+    if (j === i + 1 || resumed === undefined) continue
+    if (resumed.kind !== 'paragraph' || !isBodySize(resumed, stats)) continue
+    if (!/^\p{Ll}/u.test(plainText(resumed))) continue
+    for (let k = i + 1; k < j; k++) (blocks[k] as Block).kind = 'footnote'
+    i = j - 1
+  }
+}
+
+function isBodySize(block: Block, stats: TextStatistics): boolean {
+  return Math.abs(block.fontSize - stats.bodySize) <= 0.1 * stats.bodySize
+}
+
+/** A paragraph in small type in the lower part of the page, under `above`. */
+function isSmallPrintBelow(
+  block: Block,
+  above: Block,
+  page: PageLayout,
+  stats: TextStatistics,
+): boolean {
+  return (
+    block.kind === 'paragraph' &&
+    block.fontSize < stats.bodySize * 0.9 &&
+    block.top > page.height * 0.6 &&
+    block.top >= above.bottom
+  )
 }
 
 /**
