@@ -32,7 +32,7 @@ import { openStore, type Store } from '../../src/store/index.js'
 import { type LoopbackServer, startLoopbackServer } from '../fetch/loopback-server.js'
 import { reportPdf } from './fixtures.js'
 
-// Starting the extraction children from sources takes a few seconds.
+// Starting the extraction children from sources, each loading pdf.js, takes a few seconds.
 const STARTUP_TIMEOUT_MS = 30_000
 const GENEROUS: LimitOverrides = { requestsPerWindow: { anonymous: 1000, free: 1000 } }
 
@@ -55,8 +55,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pdfx-mcp-'))
   store = await openStore({ dataDir })
   apiKey = (await store.createAccount({ email: 'mcp@example.com', plan: 'free' })).apiKey
+  const report = await reportPdf()
   const files = new Map<string, { type: string; body: Uint8Array | string }>([
-    ['/report.pdf', { type: 'application/pdf', body: await reportPdf() }],
+    ['/report.pdf', { type: 'application/pdf', body: report }],
     ['/table.pdf', { type: 'application/pdf', body: await ruledTablePdf() }],
     // An HTML page that claims to be a PDF, as misconfigured origins do.
     ['/page.pdf', { type: 'application/pdf', body: '<!doctype html><title>Hi</title><p>Hi</p>' }],
@@ -70,6 +71,15 @@ beforeAll(async () => {
   decoy = await startLoopbackServer((_request, response) => response.end(), '127.0.0.2')
   fetcher = createPdfFetcher({ allow: ['127.0.0.1/32'], timeoutMs: 5000 })
   pool = createExtractionPool({ size: 2, prestart: true })
+  // Warm up here rather than in the first test, so that every test runs with the default
+  // timeout: a child takes jobs only once it has loaded pdf.js and extracted a warm-up PDF. A
+  // throwaway extraction waits for one child; the other is awaited too, so that its start-up
+  // does not compete with the tests.
+  await pool.extract(report)
+  await vi.waitFor(() => expect(pool.stats().idle).toBe(2), {
+    timeout: STARTUP_TIMEOUT_MS,
+    interval: 20,
+  })
 }, STARTUP_TIMEOUT_MS)
 
 afterAll(async () => {
@@ -113,11 +123,17 @@ function linkService(): LinkService {
   })
 }
 
-/** A listening app with only the MCP endpoint; the type provider is the one the real app uses. */
-async function startApp(service = extractionService(GENEROUS)): Promise<string> {
+/**
+ * A listening app with only the MCP endpoint; the type provider is the one the real app uses.
+ * Lines the app logs at level error go to `logged` when given.
+ */
+async function startApp(service = extractionService(GENEROUS), logged?: string[]): Promise<string> {
   // Force: the SDK client's fetch pool can leave a fresh socket with no request on it, which
   // would hold close() until the headers timeout.
-  const app = fastify({ forceCloseConnections: true }).withTypeProvider<ZodTypeProvider>()
+  const app = fastify({
+    forceCloseConnections: true,
+    logger: logged ? { level: 'error', stream: { write: (line) => logged.push(line) } } : false,
+  }).withTypeProvider<ZodTypeProvider>()
   registerMcp(app, { service, links: linkService(), store })
   return listen(app)
 }
@@ -205,8 +221,7 @@ describe('MCP endpoint', () => {
       expect(texts(result)).toEqual([document.markdown])
       expect(document.markdown).toMatch(/^# Annual review\n/)
     }
-    // The file's first extraction also starts the pool's child processes, which load pdf.js.
-  }, 20_000)
+  })
 
   it('extract_pdf renders the document as JSON when no Markdown is asked for', async () => {
     const client = await connect(apiKey)
@@ -297,6 +312,33 @@ describe('MCP endpoint', () => {
       code: 'invalid_request',
       message: expect.stringContaining('ocr_pdf'),
     })
+  })
+
+  it('answers a result that fails its own output schema with an internal error, details logged only', async () => {
+    // Our bug, not the caller's. The SDK refuses the result with its own text, which the endpoint
+    // recognises by the SDK's wording ("Output validation error"): should a new SDK word it
+    // otherwise, the detail would reach the client as invalid_request and this test fail.
+    const base = extractionService(GENEROUS)
+    const logged: string[] = []
+    const url = await startApp(
+      {
+        admit: (caller) => base.admit(caller),
+        extract: async (caller, request, signal) => ({
+          ...(await base.extract(caller, request, signal)),
+          // Not in ExtractedDocumentSchema, a strict object.
+          scratchPath: '/var/lib/pdfx/secret',
+        }),
+      },
+      logged,
+    )
+    const client = await connect(undefined, url)
+    const result = await call(client, 'extract_pdf', { url: `${origin.origin}/report.pdf` })
+    expect(errorOf(result)).toEqual({
+      code: 'internal',
+      message: 'The tool failed to produce a valid result',
+    })
+    expect(JSON.stringify(result)).not.toContain('scratchPath')
+    expect(logged.join('')).toMatch(/Output validation error: .*extract_pdf.*scratchPath/)
   })
 
   it('answers a bad key with HTTP 401 and the REST error body before any MCP processing', async () => {
