@@ -20,6 +20,19 @@ describe('orderBlocks', () => {
     expect(orderBlocks([columns[2], columns[0], columns[1]] as never).blocks).toEqual(columns)
   })
 
+  it('reads a column of text before a chart beside it, however many labels the chart has', () => {
+    const text = [60, 100, 140].map((y) => block(COLUMN_TEXT.slice(0, 3), 10, y))
+    // Axis labels and a legend at the heights of the text's lines, then the chart's caption.
+    const labels = ['25', '20', '15', '10', '5', 'Girls', 'Boys', 'Age', '0', '5', '10', '15']
+    const chart = labels.map((label, i) => block([label], 170 + (i % 3) * 40, 60 + i * 8))
+    const caption = block(COLUMN_TEXT.slice(0, 4), 170, 160)
+    const order = orderBlocks([...chart, caption, ...text]).blocks
+    expect(order.slice(0, 3)).toEqual(text)
+    // The labels themselves may be read by the chart's own columns.
+    expect(new Set(order.slice(3, -1))).toEqual(new Set(chart))
+    expect(order.at(-1)).toBe(caption)
+  })
+
   it('does not mistake a table-like grid of short cells for columns', () => {
     const cells = [0, 1, 2].flatMap((row) => [
       block([`Item ${row}`], 10, 60 + row * 14),

@@ -3,7 +3,7 @@ import type { Block } from './types.js'
 
 /** Blocks wider than this share of their region span columns (titles, figures, wide paragraphs). */
 const WIDE_SHARE = 0.55
-/** A column of text has lines at least this share of the region's width, on the median. */
+/** A column of text has most of its characters in lines at least this share of the region's width. */
 const COLUMN_LINE_SHARE = 0.18
 /** A gutter may be crossed by blocks adding up to this share of the tallest column's height. */
 const GUTTER_MAX_COVERAGE = 0.12
@@ -295,18 +295,22 @@ function findGutters(narrow: readonly Block[], minLeft: number, maxRight: number
   })
 }
 
+/**
+ * Whether blocks read as a column of running text: enough text, most of it (counted in
+ * characters, so that the many short labels of a figure beside the text do not outvote it) in
+ * lines of a column's width.
+ */
 function looksLikeColumn(blocks: readonly Block[], regionWidth: number): boolean {
   let chars = 0
-  const widths: number[] = []
+  let wideChars = 0
+  const minWidth = COLUMN_LINE_SHARE * regionWidth
   for (const block of blocks) {
     for (const line of block.lines) {
       chars += line.text.length
-      widths.push(line.right - line.left)
+      if (line.right - line.left >= minWidth) wideChars += line.text.length
     }
   }
-  if (chars < COLUMN_MIN_CHARS) return false
-  widths.sort((p, q) => p - q)
-  return (widths[widths.length >> 1] ?? 0) >= COLUMN_LINE_SHARE * regionWidth
+  return chars >= COLUMN_MIN_CHARS && wideChars * 2 >= chars
 }
 
 function splitColumns(blocks: readonly Block[], gutters: readonly Gutter[]): Block[][] {
