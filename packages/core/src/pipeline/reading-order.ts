@@ -109,21 +109,34 @@ function orderRegion(
     gutters.some((gutter) => block.left < gutter.left && block.right > gutter.right)
   const separators = blocks.filter(crosses).sort((p, q) => p.top - q.top)
   const inColumns = blocks.filter((block) => !crosses(block))
+  const middle = (block: Block) => (block.top + block.bottom) / 2
+  return readBands(inColumns, separators, middle, (band) =>
+    splitColumns(band, gutters).flatMap((column) =>
+      column.length === band.length
+        ? orderRows(column, state)
+        : orderRegion(column, state, depth + 1),
+    ),
+  )
+}
+
+/**
+ * Reads `blocks` in the bands that `dividers` (sorted top to bottom) cut them into, by the height
+ * `at` gives each block: every band through `read`, then the divider under it.
+ */
+function readBands(
+  blocks: readonly Block[],
+  dividers: readonly Block[],
+  at: (block: Block) => number,
+  read: (band: Block[]) => Block[],
+): Block[] {
   const result: Block[] = []
-  let remaining = inColumns
-  for (let s = 0; s <= separators.length; s++) {
-    const separator = separators[s]
-    const limit = separator ? (separator.top + separator.bottom) / 2 : Number.POSITIVE_INFINITY
-    const band = remaining.filter((block) => (block.top + block.bottom) / 2 < limit)
-    remaining = remaining.filter((block) => (block.top + block.bottom) / 2 >= limit)
-    for (const column of splitColumns(band, gutters)) {
-      result.push(
-        ...(column.length === band.length
-          ? orderRows(column, state)
-          : orderRegion(column, state, depth + 1)),
-      )
-    }
-    if (separator) result.push(separator)
+  let remaining = blocks
+  for (let d = 0; d <= dividers.length; d++) {
+    const divider = dividers[d]
+    const limit = divider ? at(divider) : Number.POSITIVE_INFINITY
+    result.push(...read(remaining.filter((block) => at(block) < limit)))
+    remaining = remaining.filter((block) => at(block) >= limit)
+    if (divider) result.push(divider)
   }
   return result
 }
@@ -153,17 +166,13 @@ function orderBands(
     )
     .sort((p, q) => p.top - q.top)
   if (cuts.length > 0) {
-    const result: Block[] = []
-    let remaining = blocks.filter((block) => !cuts.includes(block))
-    for (let c = 0; c <= cuts.length; c++) {
-      const cut = cuts[c]
-      const limit = cut ? cut.top : Number.POSITIVE_INFINITY
-      const band = remaining.filter((block) => block.top < limit)
-      remaining = remaining.filter((block) => block.top >= limit)
-      result.push(...orderRegion(band, state, depth + 1, true))
-      if (cut) result.push(cut)
-    }
-    return result
+    const rest = blocks.filter((block) => !cuts.includes(block))
+    return readBands(
+      rest,
+      cuts,
+      (block) => block.top,
+      (band) => orderRegion(band, state, depth + 1, true),
+    )
   }
   const aside = findSidebarGutter(blocks, minLeft, maxRight)
   if (!aside) return orderRows(blocks, state)
@@ -180,29 +189,11 @@ function findSidebarGutter(
   minLeft: number,
   maxRight: number,
 ): Gutter | undefined {
-  const width = Math.ceil(maxRight - minLeft) + 1
-  const covered = new Uint8Array(width)
-  const sizes: number[] = []
-  for (const block of blocks) {
-    const from = Math.max(0, Math.floor(block.left - minLeft))
-    const to = Math.min(width - 1, Math.ceil(block.right - minLeft))
-    for (let x = from; x <= to; x++) covered[x] = 1
-    sizes.push(block.fontSize)
-  }
-  sizes.sort((p, q) => p - q)
-  const em = sizes[sizes.length >> 1] ?? 10
+  const coverage = coverageOf(blocks, minLeft, maxRight, () => 1)
+  const strips = openStrips(coverage, 0, 2 * medianFontSize(blocks), minLeft)
   let best: Gutter | undefined
-  let start = -1
-  for (let x = 0; x <= width; x++) {
-    const open = x < width && covered[x] === 0
-    if (open && start === -1) start = x
-    if (!open && start !== -1) {
-      if (start > 0 && x < width && x - start >= 2 * em) {
-        const gutter = { left: minLeft + start, right: minLeft + x }
-        if (!best || gutter.right - gutter.left > best.right - best.left) best = gutter
-      }
-      start = -1
-    }
+  for (const strip of strips) {
+    if (!best || strip.right - strip.left > best.right - best.left) best = strip
   }
   if (!best) return undefined
   const gutter = best
@@ -257,34 +248,11 @@ function rowAligned(blocks: readonly Block[], gutter: Gutter): boolean {
  */
 function findGutters(narrow: readonly Block[], minLeft: number, maxRight: number): Gutter[] {
   if (narrow.length < 2) return []
-  const width = Math.ceil(maxRight - minLeft) + 1
-  const coverage = new Float64Array(width)
+  const coverage = coverageOf(narrow, minLeft, maxRight, (block) => block.bottom - block.top)
   let tallest = 0
-  const fontSizes: number[] = []
-  for (const block of narrow) {
-    const height = block.bottom - block.top
-    const from = Math.max(0, Math.floor(block.left - minLeft))
-    const to = Math.min(width - 1, Math.ceil(block.right - minLeft))
-    for (let x = from; x <= to; x++) coverage[x] = (coverage[x] as number) + height
-    fontSizes.push(block.fontSize)
-  }
-  for (let x = 0; x < width; x++) tallest = Math.max(tallest, coverage[x] as number)
-  fontSizes.sort((p, q) => p - q)
-  const em = fontSizes[fontSizes.length >> 1] ?? 10
+  for (const value of coverage) tallest = Math.max(tallest, value)
   const limit = tallest * GUTTER_MAX_COVERAGE
-  const candidates: Gutter[] = []
-  let start = -1
-  for (let x = 0; x <= width; x++) {
-    const open = x < width && (coverage[x] as number) <= limit
-    if (open && start === -1) start = x
-    if (!open && start !== -1) {
-      // A gutter lies between text on both sides, never at the region's margins.
-      if (start > 0 && x < width && x - start >= 0.9 * em) {
-        candidates.push({ left: minLeft + start, right: minLeft + x })
-      }
-      start = -1
-    }
-  }
+  const candidates = openStrips(coverage, limit, 0.9 * medianFontSize(narrow), minLeft)
   return candidates.filter((gutter) => {
     const leftSide = narrow.filter((block) => block.right <= gutter.left + 1)
     const rightSide = narrow.filter((block) => block.left >= gutter.right - 1)
@@ -293,6 +261,55 @@ function findGutters(narrow: readonly Block[], minLeft: number, maxRight: number
       looksLikeColumn(rightSide, maxRight - minLeft)
     )
   })
+}
+
+/** How much of each point of the region's width `blocks` cover, each by its `weight`. */
+function coverageOf(
+  blocks: readonly Block[],
+  minLeft: number,
+  maxRight: number,
+  weight: (block: Block) => number,
+): Float64Array {
+  const width = Math.ceil(maxRight - minLeft) + 1
+  const coverage = new Float64Array(width)
+  for (const block of blocks) {
+    const w = weight(block)
+    const from = Math.max(0, Math.floor(block.left - minLeft))
+    const to = Math.min(width - 1, Math.ceil(block.right - minLeft))
+    for (let x = from; x <= to; x++) coverage[x] = (coverage[x] as number) + w
+  }
+  return coverage
+}
+
+/**
+ * Strips at least `minWidth` wide where coverage is at most `limit`. A gutter lies between text
+ * on both sides, never at the region's margins.
+ */
+function openStrips(
+  coverage: Float64Array,
+  limit: number,
+  minWidth: number,
+  minLeft: number,
+): Gutter[] {
+  const width = coverage.length
+  const strips: Gutter[] = []
+  let start = -1
+  for (let x = 0; x <= width; x++) {
+    const open = x < width && (coverage[x] as number) <= limit
+    if (open && start === -1) start = x
+    if (!open && start !== -1) {
+      if (start > 0 && x < width && x - start >= minWidth) {
+        strips.push({ left: minLeft + start, right: minLeft + x })
+      }
+      start = -1
+    }
+  }
+  return strips
+}
+
+function medianFontSize(blocks: readonly Block[]): number {
+  const sizes = blocks.map((block) => block.fontSize).sort((p, q) => p - q)
+  return sizes[sizes.length >> 1] ?? 10
 }
 
 /**
