@@ -114,6 +114,16 @@ describe('classifyBlocks', () => {
     expect(whole.blocks.map((b) => b.kind)).toEqual(['paragraph', 'paragraph', 'paragraph'])
   })
 
+  it('takes an appendix figure or table label for a caption, however large it is set', () => {
+    const layout = page([
+      sized(block(['Table A4-12. Projected Average Volume Server UEC by Space Type'], 10, 100), 14),
+      sized(block(['Figure A1: Density Function Financial Losses'], 10, 300), 14),
+      block(BODY, 10, 400),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual(['caption', 'caption', 'paragraph'])
+  })
+
   it('takes notes giving web addresses in typewriter type for footnotes, not code', () => {
     const small = { fontSize: 7, monospace: true }
     const layout = page([

@@ -1,4 +1,5 @@
 import { appendLine, newBlock, settleBlockStyle } from './blocks.js'
+import { startsCaption } from './caption.js'
 import { isOrderedMarker, listMarker } from './list-markers.js'
 import { PAGE_LABEL } from './page-label.js'
 import { splitNotes } from './split-notes.js'
@@ -15,8 +16,6 @@ const MARGIN_SHARE = 0.08
 
 const SECTION_NUMBER = /^((?:\d{1,2}\.){0,5}\d{1,2})\.?\s+\S/
 const ROMAN_SECTION = /^([IVX]{1,5})\.\s+\S/
-const CAPTION =
-  /^(?:fig(?:ure)?|table|tab|chart|exhibit|plate|graph|diagram|map|box|photo)\.?\s*[\dIVX]+[A-Za-z]?(?:[.:\-–—]|\s|$)/i
 /** The mark a footnote opens with: a number, a symbol or superscript figures. */
 const NOTE_MARK = '(?:\\d{1,3}|[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)'
 const FOOTNOTE_START = new RegExp(`^${NOTE_MARK}(?:\\s|[.)]?\\s|[A-Za-z])`)
@@ -324,7 +323,7 @@ function classifyBlock(
     return
   }
   // "Table 3. ..." names a figure or table, however large it is set.
-  if (CAPTION.test(text) && text.length < 400) {
+  if (startsCaption(text) && text.length < 400) {
     block.kind = 'caption'
     return
   }

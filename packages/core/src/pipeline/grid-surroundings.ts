@@ -1,4 +1,5 @@
 import { cellPieces, groupRows } from './aligned-grid.js'
+import { startsCaption } from './caption.js'
 import { groupLines } from './lines.js'
 import { type GridCell, interval, type RuledGrid } from './ruled-grids.js'
 import type { TextRun } from './types.js'
@@ -6,9 +7,6 @@ import type { TextRun } from './types.js'
 // A drawn grid and the text around it: titles and notes framed inside it, a header row set
 // above an unframed grid, row labels standing beside a grid ruled around its figures.
 
-/** A table's caption: "Table 3", "Exhibit 9:", "Figure 2.1", "Table A-3.", "Exhibit B.4". */
-const CAPTION =
-  /^(?:table|tab|exhibit|figure|fig|chart|box)\.?\s*(?:[A-Z][.\-–]?)?[\dIVX]+[A-Za-z]?(?:[.:\-–—]|\s|$)/i
 /** A table's notes: "Source: ...", "Notes. ...". */
 const NOTES = /^(?:sources?|notes?)\s*[:.]/i
 
@@ -42,7 +40,7 @@ export function withoutTitleRows(grid: RuledGrid, runs: readonly TextRun[]): Rul
   }
   let first = 0
   let last = grid.ys.length - 1
-  if (last - first > 2 && across(first) && CAPTION.test(textOf(first))) first++
+  if (last - first > 2 && across(first) && startsCaption(textOf(first))) first++
   if (last - first > 2 && across(last - 1) && NOTES.test(textOf(last - 1))) last--
   if (first === 0 && last === grid.ys.length - 1) return grid
   const ys = grid.ys.slice(first, last + 1)
