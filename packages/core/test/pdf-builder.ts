@@ -171,28 +171,53 @@ export const TABLE_ROWS = [
   ['East', '1,530', '$102,775'],
 ]
 
-/** One page: a sentence, then `rows` as a table with every cell ruled. */
-export function ruledTablePdf(rows: readonly string[][] = TABLE_ROWS): Promise<Uint8Array> {
-  const left = 72
-  const top = 140
-  const rowHeight = 20
-  const widths = [140, 90, 110]
-  const edges = [left]
-  for (const width of widths) edges.push((edges.at(-1) ?? left) + width)
-  const right = edges.at(-1) ?? left
-  const bottom = top + rows.length * rowHeight
-  const texts: TextSpec[] = [{ text: 'Sales by region are shown below.', x: 72, y: 100 }]
-  rows.forEach((row, r) => {
+/** Height of a row of the tables `drawTable` lays out. */
+export const TABLE_ROW_HEIGHT = 18
+
+export interface TableSpec {
+  x: number
+  y: number
+  widths: number[]
+  rows: readonly string[][]
+  /** grid: every cell ruled; horizontal: top, header and bottom rules only; none: borderless. */
+  rules: 'grid' | 'horizontal' | 'none'
+}
+
+/** Text and rules of a simple table, laid out like a word processor would. */
+export function drawTable(spec: TableSpec): {
+  texts: TextSpec[]
+  lines: LineSpec[]
+  bottom: number
+} {
+  const texts: TextSpec[] = []
+  const lines: LineSpec[] = []
+  const xs = [spec.x]
+  for (const width of spec.widths) xs.push((xs[xs.length - 1] as number) + width)
+  const right = xs[xs.length - 1] as number
+  spec.rows.forEach((row, r) => {
+    const top = spec.y + r * TABLE_ROW_HEIGHT
     row.forEach((text, c) => {
-      texts.push({ text, x: (edges[c] ?? left) + 5, y: top + r * rowHeight + 14, size: 10 })
+      if (text) texts.push({ text, x: (xs[c] as number) + 4, y: top + 13, size: 10 })
     })
   })
-  const lines: LineSpec[] = [
-    ...rows
-      .map((_, r) => top + r * rowHeight)
-      .concat(bottom)
-      .map((y) => ({ x1: left, y1: y, x2: right, y2: y })),
-    ...edges.map((x) => ({ x1: x, y1: top, x2: x, y2: bottom })),
-  ]
-  return buildPdf([{ texts, lines }])
+  const bottom = spec.y + spec.rows.length * TABLE_ROW_HEIGHT
+  if (spec.rules === 'grid') {
+    for (let r = 0; r <= spec.rows.length; r++) {
+      const y = spec.y + r * TABLE_ROW_HEIGHT
+      lines.push({ x1: spec.x, y1: y, x2: right, y2: y })
+    }
+    for (const x of xs) lines.push({ x1: x, y1: spec.y, x2: x, y2: bottom })
+  } else if (spec.rules === 'horizontal') {
+    for (const y of [spec.y, spec.y + TABLE_ROW_HEIGHT, bottom]) {
+      lines.push({ x1: spec.x, y1: y, x2: right, y2: y })
+    }
+  }
+  return { texts, lines, bottom }
+}
+
+/** One page: a sentence, then `rows` as a table with every cell ruled. */
+export function ruledTablePdf(rows: readonly string[][] = TABLE_ROWS): Promise<Uint8Array> {
+  const table = drawTable({ x: 72, y: 140, widths: [140, 90, 110], rows, rules: 'grid' })
+  const intro: TextSpec = { text: 'Sales by region are shown below.', x: 72, y: 100 }
+  return buildPdf([{ texts: [intro, ...table.texts], lines: table.lines }])
 }

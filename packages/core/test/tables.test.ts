@@ -1,46 +1,16 @@
 import { ExtractedDocumentSchema, type Table } from '@pdfx/schema'
 import { describe, expect, it } from 'vitest'
 import { extract, extractTables } from '../src/index.js'
-import { buildPdf, type LineSpec, type PageSpec, type TextSpec, wrapText } from './pdf-builder.js'
-
-const ROW_HEIGHT = 18
-
-interface TableSpec {
-  x: number
-  y: number
-  widths: number[]
-  rows: string[][]
-  /** grid: every cell ruled; horizontal: top, header and bottom rules only; none: borderless. */
-  rules: 'grid' | 'horizontal' | 'none'
-}
-
-/** Text and rules of a simple table, laid out like a word processor would. */
-function drawTable(spec: TableSpec): { texts: TextSpec[]; lines: LineSpec[]; bottom: number } {
-  const texts: TextSpec[] = []
-  const lines: LineSpec[] = []
-  const xs = [spec.x]
-  for (const width of spec.widths) xs.push((xs[xs.length - 1] as number) + width)
-  const right = xs[xs.length - 1] as number
-  spec.rows.forEach((row, r) => {
-    const top = spec.y + r * ROW_HEIGHT
-    row.forEach((text, c) => {
-      if (text) texts.push({ text, x: (xs[c] as number) + 4, y: top + 13, size: 10 })
-    })
-  })
-  const bottom = spec.y + spec.rows.length * ROW_HEIGHT
-  if (spec.rules === 'grid') {
-    for (let r = 0; r <= spec.rows.length; r++) {
-      const y = spec.y + r * ROW_HEIGHT
-      lines.push({ x1: spec.x, y1: y, x2: right, y2: y })
-    }
-    for (const x of xs) lines.push({ x1: x, y1: spec.y, x2: x, y2: bottom })
-  } else if (spec.rules === 'horizontal') {
-    for (const y of [spec.y, spec.y + ROW_HEIGHT, bottom]) {
-      lines.push({ x1: spec.x, y1: y, x2: right, y2: y })
-    }
-  }
-  return { texts, lines, bottom }
-}
+import {
+  buildPdf,
+  drawTable,
+  type LineSpec,
+  type PageSpec,
+  TABLE_ROW_HEIGHT,
+  type TableSpec,
+  type TextSpec,
+  wrapText,
+} from './pdf-builder.js'
 
 function grid(table: Table): string[][] {
   const rows = Array.from({ length: table.rows }, () => new Array<string>(table.columns).fill(''))
@@ -179,11 +149,16 @@ describe('hybrid tables', () => {
       rules: 'grid',
     })
     // A title row above the grid whose cell spans all three columns.
-    const title: TextSpec = { text: 'Office supplies', x: 76, y: 100 - ROW_HEIGHT + 13, size: 10 }
+    const title: TextSpec = {
+      text: 'Office supplies',
+      x: 76,
+      y: 100 - TABLE_ROW_HEIGHT + 13,
+      size: 10,
+    }
     const frame: LineSpec[] = [
-      { x1: 72, y1: 100 - ROW_HEIGHT, x2: 332, y2: 100 - ROW_HEIGHT },
-      { x1: 72, y1: 100 - ROW_HEIGHT, x2: 72, y2: 100 },
-      { x1: 332, y1: 100 - ROW_HEIGHT, x2: 332, y2: 100 },
+      { x1: 72, y1: 100 - TABLE_ROW_HEIGHT, x2: 332, y2: 100 - TABLE_ROW_HEIGHT },
+      { x1: 72, y1: 100 - TABLE_ROW_HEIGHT, x2: 72, y2: 100 },
+      { x1: 332, y1: 100 - TABLE_ROW_HEIGHT, x2: 332, y2: 100 },
     ]
     const doc = await extract(
       await buildPdf([{ texts: [title, ...texts], lines: [...frame, ...lines] }]),
