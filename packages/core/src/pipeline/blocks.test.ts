@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { groupBlocks } from './blocks.js'
+import { groupBlocks, splitLineLists } from './blocks.js'
 import { groupLines } from './lines.js'
 import { run } from './test-helpers.js'
 
@@ -36,6 +36,37 @@ describe('groupBlocks', () => {
       ],
       ['B. Appendix . . . . . . . . . . . . . . . . iv'],
     ])
+  })
+
+  it('splits a list of lines into its lines, and leaves paragraphs whole', () => {
+    // Each name stops well short of room for the next one's first word.
+    const names = groupBlocks(
+      groupLines([
+        run('American Health Care Association of the States', 10, 100),
+        run('AARP', 10, 112),
+        run('Basic American Metal Products', 10, 124),
+        run('ECRI', 10, 136),
+      ]),
+      1,
+    )
+    const split = splitLineLists(names, 10)
+    expect(text(split)).toEqual([
+      ['American Health Care Association of the States'],
+      ['AARP'],
+      ['Basic American Metal Products'],
+      ['ECRI'],
+    ])
+    expect(split.every((block) => block.standalone)).toBe(true)
+    // Wrapped prose: each line ends where the next line's first word would not have fitted.
+    const prose = groupBlocks(
+      groupLines([
+        run('The committee met twice and approved the plan', 10, 100),
+        run('Thereafter the board agreed to fund it in full', 10, 112),
+        run('Construction started in June of that year.', 10, 124),
+      ]),
+      1,
+    )
+    expect(splitLineLists(prose, 10)).toEqual(prose)
   })
 
   it('starts a new block at a list marker and at a change of size', () => {

@@ -5,6 +5,10 @@ import type { Block, Line } from './types.js'
 const SIZE_RATIO = 1.15
 /** The end of a table-of-contents line: a leader of dots, then a page number ("5", "A-3", "iv"). */
 const TOC_ENTRY_END = /(?:\.\s?){4,}\s*(?:[A-Z]-)?(?:\d{1,4}|[ivxlc]{1,6})$/
+/** A list of lines has at least this many lines, ... */
+const LINE_LIST_MIN_LINES = 3
+/** ... and at least this share of its breaks made with room to spare. */
+const LINE_LIST_SHARE = 0.75
 /** Baseline distance, in font sizes, that still continues a block of one line. */
 const FIRST_PITCH_EM = 1.75
 /** A later line may sit this much further below than the block's usual line pitch. */
@@ -26,6 +30,50 @@ export function groupBlocks(lines: readonly Line[], page: number): Block[] {
     }
   }
   return blocks
+}
+
+/**
+ * Splits every paragraph in type no larger than `maxFontSize` that is a list of lines into one
+ * paragraph per line. Runs once blocks are classified (a title broken over lines stays a
+ * heading) and in reading order (two lists side by side are still read one after the other).
+ */
+export function splitLineLists(blocks: readonly Block[], maxFontSize: number): Block[] {
+  return blocks.flatMap((block) =>
+    block.kind === 'paragraph' &&
+    !block.standalone &&
+    block.fontSize <= maxFontSize &&
+    isLineList(block)
+      ? block.lines.map((line) => {
+          const own = withLines(block, [line])
+          own.standalone = true
+          return own
+        })
+      : [block],
+  )
+}
+
+/**
+ * Whether a block is a list of lines rather than a paragraph: nearly every line stops short of
+ * room for the next line's first word, so each break was made on purpose (names of
+ * organisations, a slide's points whose bullets are pictures).
+ */
+function isLineList(block: Block): boolean {
+  const lines = block.lines
+  if (lines.length < LINE_LIST_MIN_LINES) return false
+  let deliberate = 0
+  let judged = 0
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const line = lines[i] as Line
+    const next = lines[i + 1] as Line
+    if (/[-\u2010\u00AD]$/.test(line.text) || !/^\p{Lu}/u.test(next.text)) return false
+    // The widest line sets the block's edge, so its break tells nothing.
+    if (line.right >= block.right) continue
+    judged++
+    const word = /^\S+/.exec(next.text)?.[0] ?? ''
+    const perChar = (next.right - next.left) / Math.max(1, next.text.length)
+    if (block.right - line.right > (word.length + 1) * perChar) deliberate++
+  }
+  return judged > 0 && deliberate >= LINE_LIST_SHARE * judged
 }
 
 function findContinuedBlock(blocks: Block[], line: Line): Block | undefined {

@@ -124,6 +124,25 @@ describe('classifyBlocks', () => {
     expect(layout.blocks.map((b) => b.kind)).toEqual(['caption', 'caption', 'paragraph'])
   })
 
+  it('reads a list of lines as one paragraph a line, but keeps a title broken over lines whole', () => {
+    const layout = page([
+      sized(
+        block(['Clinical Guidance', 'For The Assessment of Bed Rails', 'In Hospitals'], 10, 60),
+        18,
+      ),
+      block(BODY, 10, 200),
+      block(['American Health Care Association of the States', 'AARP', 'ECRI'], 10, 300),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => [b.kind, b.lines.length])).toEqual([
+      ['heading', 3],
+      ['paragraph', 2],
+      ['paragraph', 1],
+      ['paragraph', 1],
+      ['paragraph', 1],
+    ])
+  })
+
   it('takes notes giving web addresses in typewriter type for footnotes, not code', () => {
     const small = { fontSize: 7, monospace: true }
     const layout = page([

@@ -1,4 +1,4 @@
-import { appendLine, newBlock, settleBlockStyle } from './blocks.js'
+import { appendLine, newBlock, settleBlockStyle, splitLineLists } from './blocks.js'
 import { startsCaption } from './caption.js'
 import { isOrderedMarker, listMarker } from './list-markers.js'
 import { PAGE_LABEL } from './page-label.js'
@@ -103,7 +103,7 @@ export function classifyBlocks(
     let headings = 0
     page.blocks.forEach((block, index) => {
       if (block.kind === 'header' || block.kind === 'footer') return
-      if (block.kind === 'table' || block.kind === 'image' || block.row) return
+      if (block.kind === 'table' || block.kind === 'image' || block.standalone) return
       classifyBlock(block, page, page.blocks[index + 1], stats, outlineIndex)
       // A table of contents names the sections; only its own title is a heading of the document.
       if (block.kind === 'heading' && contents && ++headings > 1) {
@@ -111,6 +111,8 @@ export function classifyBlocks(
         delete block.level
       }
     })
+    // Larger type broken over lines is a title set as a paragraph: it reads on.
+    page.blocks = splitLineLists(page.blocks, stats.bodySize * 1.05)
     if (!contents) promoteHeadingStyle(page, stats)
     demoteKickers(page, stats)
     mergeStackedHeadings(page)

@@ -99,6 +99,6 @@ describe('tables of prose cells with row labels', () => {
       // A note straddling two columns is no cell of this simple table.
       block(['A note set across the columns'], 200, 140),
     ]
-    expect(orderBlocks(page).blocks.some((b) => b.row)).toBe(false)
+    expect(orderBlocks(page).blocks.some((b) => b.standalone)).toBe(false)
   })
 })

@@ -21,7 +21,7 @@ describe('readLevelRows', () => {
       'Lao PDR 4.0% 265',
       'Malaysia 18.6% 1,454',
     ])
-    expect(rows.every((row) => row.row)).toBe(true)
+    expect(rows.every((row) => row.standalone)).toBe(true)
   })
 
   it('keeps the wrapped titles of a header as one row above the figures', () => {

@@ -339,6 +339,6 @@ function rowBlock(row: Placed[], page: number): Block {
     },
     page,
   )
-  block.row = true
+  block.standalone = true
   return block
 }

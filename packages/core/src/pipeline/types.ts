@@ -79,8 +79,11 @@ export interface Block {
   continued?: boolean
   /** The picture, for kind image (hybrid engine with the images output). */
   image?: PageImage
-  /** A row of a table read across from its text alone: a paragraph of its own, never a heading. */
-  row?: boolean
+  /**
+   * A paragraph of its own, never a heading: a row of a table read across from its text alone, or
+   * one line of a list of lines.
+   */
+  standalone?: boolean
   /** Text drawn at an angle (an arXiv stamp, a rotated label): its box is the rotated glyphs'. */
   sideways?: boolean
   /** How strongly the page supports the table (grid completeness, alignment), in [0, 1]. */
