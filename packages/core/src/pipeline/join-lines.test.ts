@@ -13,6 +13,15 @@ describe('joinLines', () => {
     expect(joinLines(['non-', 'European'])).toBe('non-European')
   })
 
+  it('keeps the hyphen where a phrase linked by hyphens breaks after its small word', () => {
+    expect(joinLines(['games such as pat-a-', 'cake and chase'])).toBe(
+      'games such as pat-a-cake and chase',
+    )
+    expect(joinLines(['a state-of-the-', 'art method'])).toBe('a state-of-the-art method')
+    // A compound hyphenated within one of its words is still joined there.
+    expect(joinLines(['not mass-pro-', 'duced'])).toBe('not mass-produced')
+  })
+
   it('keeps a hyphen the document writes inside lines elsewhere', () => {
     const hyphenated = collectHyphenatedWords(['the decision-making process is slow'])
     expect(joinLines(['our decision-', 'making'], hyphenated)).toBe('our decision-making')

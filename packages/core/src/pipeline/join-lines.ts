@@ -3,6 +3,8 @@
 const COMPOUND_PREFIXES = new Set(['all', 'anti', 'cross', 'half', 'non', 'self', 'so', 'well'])
 
 const HYPHENS = '-\u2010\u00AD'
+/** The end of a line inside a hyphen-linked phrase, after its small word: "end-to-", "more-or-". */
+const LINKED_PHRASE_END = /\p{L}[-\u2010](?:a|an|and|at|by|for|in|of|on|or|the|to)[-\u2010]$/iu
 const HYPHENATED_WORD = /(\p{L}+)[-\u2010](\p{L}+)/gu
 
 /** Words the document writes with a hyphen inside a line ("well-known"), lowercased. */
@@ -60,5 +62,7 @@ function keepsHyphen(before: string, after: string, hyphenated: HyphenatedWords)
   const prefix = /(\p{L}+)[-\u2010]$/u.exec(before)?.[1]?.toLowerCase() ?? ''
   const suffix = /^\p{L}+/u.exec(after)?.[0]?.toLowerCase() ?? ''
   if (hyphenated.has(`${prefix}-${suffix}`)) return true
+  // A phrase joined by hyphens ("state-of-the-", "peer-to-", "pat-a-") broken after its small word.
+  if (LINKED_PHRASE_END.test(before)) return true
   return COMPOUND_PREFIXES.has(prefix)
 }
