@@ -1,4 +1,5 @@
 import { isBullet } from './list-markers.js'
+import { composeSpacingAccents } from './text-normalize.js'
 import type { Line, TextRun } from './types.js'
 
 /** A gap wider than this many font sizes may split a row: a column gutter or a table cell boundary. */
@@ -281,7 +282,7 @@ export function makeLine(runs: TextRun[]): Line {
   }
   return {
     runs,
-    text: text.replace(/\s+/g, ' ').trim(),
+    text: composeSpacingAccents(text.replace(/\s+/g, ' ').trim()),
     left: (runs[0] as TextRun).left,
     right: (runs[runs.length - 1] as TextRun).right,
     top,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeText } from './text-normalize.js'
+import { composeSpacingAccents, normalizeText } from './text-normalize.js'
 
 describe('normalizeText', () => {
   it('expands ligatures and plain-spaces exotic spaces', () => {
@@ -18,5 +18,22 @@ describe('normalizeText', () => {
 
   it('keeps a soft hyphen only at the end', () => {
     expect(normalizeText('co\u00ADop\u00AD').text).toBe('coop\u00AD')
+  })
+})
+
+describe('composeSpacingAccents', () => {
+  it('sets an accent drawn as a glyph of its own onto the letter after it', () => {
+    expect(composeSpacingAccents('a na\u00A8\u0131ve implementation')).toBe(
+      'a naïve implementation',
+    )
+    expect(composeSpacingAccents('see B\u00A8orsch and \u00B4ecole, Se\u02C7cuan')).toBe(
+      'see Börsch and école, Sečuan',
+    )
+  })
+
+  it('leaves an acute that stands for an apostrophe, and a backtick', () => {
+    expect(composeSpacingAccents('Don\u00B4t say it\u00B4s `echo`')).toBe(
+      'Don\u00B4t say it\u00B4s `echo`',
+    )
   })
 })

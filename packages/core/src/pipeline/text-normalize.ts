@@ -72,3 +72,32 @@ export function normalizeText(input: string): NormalizedText {
   }
   return { text: out, unreliable }
 }
+
+/** Spacing accents that TeX and others draw as glyphs of their own, and their combining forms. */
+const COMBINING: Record<string, string> = {
+  '\u00A8': '\u0308', // ¨ diaeresis
+  '\u00B4': '\u0301', // ´ acute
+  '\u02C6': '\u0302', // ˆ circumflex
+  '\u02DC': '\u0303', // ˜ tilde
+  '\u00B8': '\u0327', // ¸ cedilla
+  '\u02C7': '\u030C', // ˇ caron
+  '\u02D8': '\u0306', // ˘ breve
+  '\u02DA': '\u030A', // ˚ ring
+}
+// Not the grave accent: as a backtick it opens code ("`echo`").
+const ACCENT_BEFORE_LETTER = /([\u00A8\u00B4\u02C6\u02DC\u00B8\u02C7\u02D8\u02DA])(\p{L})/gu
+
+/**
+ * Sets a spacing accent drawn before its letter onto the letter: "na¨ıve" reads "naïve",
+ * "B¨orsch" "Börsch". Only where the two make one precomposed letter, so an acute used as an
+ * apostrophe ("Don´t", "it´s") stays. A dotless i under an accent is an i.
+ */
+export function composeSpacingAccents(text: string): string {
+  return text.replace(ACCENT_BEFORE_LETTER, (pair, accent: string, letter: string) => {
+    // An acute also stands in for an apostrophe ("it´s", "we´re"): it goes onto vowels only.
+    if (accent === '\u00B4' && !/[aeiouyAEIOUY\u0131]/.test(letter)) return pair
+    const base = letter === '\u0131' ? 'i' : letter
+    const composed = `${base}${COMBINING[accent]}`.normalize('NFC')
+    return composed.length === 1 ? composed : pair
+  })
+}
