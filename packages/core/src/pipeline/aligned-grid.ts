@@ -1,4 +1,5 @@
 import { isFigure } from './figure.js'
+import { extentOf, gapBetween } from './line-extent.js'
 import { makeLine } from './lines.js'
 import type { Line, TextRun } from './types.js'
 
@@ -220,9 +221,7 @@ function continuesRow(
   header: boolean,
 ): boolean {
   if (cells.length === 0 || cells.length > above.length) return false
-  const em = Math.max(...row.map((line) => line.fontSize))
-  const gap = Math.min(...row.map((line) => line.top)) - Math.max(...rowAbove.map((l) => l.bottom))
-  if (gap > 0.6 * em) return false
+  if (gapBetween(rowAbove, row) > 0.6 * extentOf(row).em) return false
   return cells.every((cell) => {
     const over = above.find((other) => other.column === cell.column)
     if (over?.colSpan !== 1 || cell.colSpan !== 1) return false

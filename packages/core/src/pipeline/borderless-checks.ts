@@ -1,5 +1,6 @@
 import { type AlignedCell, type AlignedGrid, cellText } from './aligned-grid.js'
 import { isFigure } from './figure.js'
+import { extentOf } from './line-extent.js'
 import { isItemMark } from './list-markers.js'
 import { PAGE_LABEL } from './page-label.js'
 
@@ -84,8 +85,7 @@ function looksLikeFullLines(grid: AlignedGrid): boolean {
     const pieces = grid.cells.filter((cell) => cell.column === index && cell.colSpan === 1)
     if (pieces.length < 4) return false
     const full = pieces.filter((cell) => {
-      const left = Math.min(...cell.lines.map((line) => line.left))
-      const right = Math.max(...cell.lines.map((line) => line.right))
+      const { left, right } = extentOf(cell.lines)
       return right - left >= 0.85 * width
     })
     return full.length >= 0.7 * pieces.length
@@ -142,7 +142,7 @@ function looksLikeRunningColumns(grid: AlignedGrid): boolean {
   for (const cell of grid.cells) {
     if (cell.colSpan !== 1) continue
     at.set(cell.row * grid.columns.length + cell.column, cell)
-    const right = Math.max(...cell.lines.map((line) => line.right))
+    const right = extentOf(cell.lines).right
     measure.set(cell.column, Math.max(measure.get(cell.column) ?? right, right))
   }
   const continues = (cell: AlignedCell) => {
@@ -153,8 +153,7 @@ function looksLikeRunningColumns(grid: AlignedGrid): boolean {
     const text = cellText(above.lines)
     const words = text.split(/\s+/).filter((word) => /\p{Ll}/u.test(word))
     if (words.length < RUNNING_LINE_WORDS || /[.!?:;]$/.test(text)) return false
-    const em = Math.max(...above.lines.map((line) => line.fontSize))
-    const right = Math.max(...above.lines.map((line) => line.right))
+    const { em, right } = extentOf(above.lines)
     return right >= (measure.get(cell.column) as number) - 0.5 * em
   }
   const perRow = new Map<number, number>()

@@ -1,5 +1,6 @@
 import { cellPieces, groupRows } from './aligned-grid.js'
 import { startsCaption } from './caption.js'
+import { extentOf } from './line-extent.js'
 import { groupLines } from './lines.js'
 import { type GridCell, interval, type RuledGrid } from './ruled-grids.js'
 import type { TextRun } from './types.js'
@@ -87,7 +88,7 @@ export function withHeaderAbove(grid: RuledGrid, runs: readonly TextRun[]): Rule
     columns.add(column)
   }
   if (columns.size < Math.max(2, count / 2)) return grid
-  const y = Math.min(...header.map((line) => line.top)) - 1
+  const y = extentOf(header).top - 1
   const added: GridCell[] = Array.from({ length: count }, (_, column) => ({
     row: 0,
     column,

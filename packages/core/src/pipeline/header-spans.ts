@@ -1,5 +1,6 @@
 import type { TableCell } from '@pdfx/schema'
 import type { AlignedGrid } from './aligned-grid.js'
+import { extentOf } from './line-extent.js'
 import { roundBox } from './points.js'
 import type { RuledBand } from './ruled-grids.js'
 import type { Segment } from './rulings.js'
@@ -96,18 +97,15 @@ export function headerSpans(
     if (labels.length !== 1 || !label || label.colSpan > 1) continue
     const source = grid.cells.find((cell) => cell.row === row && cell.column === label.column)
     if (!source) continue
-    const middle =
-      (Math.min(...source.lines.map((line) => line.left)) +
-        Math.max(...source.lines.map((line) => line.right))) /
-      2
-    const em = Math.max(...source.lines.map((line) => line.fontSize))
+    const extent = extentOf(source.lines)
+    const middle = (extent.left + extent.right) / 2
     let best: [number, number] | undefined
     for (let first = 1; first <= label.column; first++) {
       for (let last = label.column; last < count; last++) {
         if (onlyLabel(row, first, last) !== label) continue
         const left = (columns[first] as { left: number }).left
         const right = (columns[last] as { right: number }).right
-        if (Math.abs((left + right) / 2 - middle) > em) continue
+        if (Math.abs((left + right) / 2 - middle) > extent.em) continue
         if (!best || last - first > best[1] - best[0]) best = [first, last]
       }
     }

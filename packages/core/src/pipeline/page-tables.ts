@@ -12,6 +12,7 @@ import { dropEmptyGridLines } from './empty-grid-lines.js'
 import { isFigure } from './figure.js'
 import { columnOf, withHeaderAbove, withoutTitleRows, withStubBeside } from './grid-surroundings.js'
 import { headerSpans } from './header-spans.js'
+import { extentOf, gapBetween } from './line-extent.js'
 import { groupLines, makeLine } from './lines.js'
 import { roundBox } from './points.js'
 import {
@@ -127,10 +128,7 @@ function splitAtGaps(band: RuledBand, runs: readonly TextRun[]): RuledBand[] {
     const split = rows.some((row, k) => {
       const above = rows[k - 1]
       if (!above) return false
-      const em = Math.max(...row.map((line) => line.fontSize))
-      const gap =
-        Math.min(...row.map((line) => line.top)) - Math.max(...above.map((line) => line.bottom))
-      return gap > BAND_GAP_EM * em
+      return gapBetween(above, row) > BAND_GAP_EM * extentOf(row).em
     })
     if (!split) continue
     // A lone rule left on either side draws no table.
@@ -361,8 +359,9 @@ function alignedTable(
   const found = alignIntoGrid(lines)
   if (!found || !accept(found)) return undefined
   const grid = mergeWrappedRows(found, band?.ys)
-  const rowTops = grid.rows.map((row) => Math.min(...row.map((line) => line.top)))
-  const rowBottoms = grid.rows.map((row) => Math.max(...row.map((line) => line.bottom)))
+  const rowExtents = grid.rows.map(extentOf)
+  const rowTops = rowExtents.map((extent) => extent.top)
+  const rowBottoms = rowExtents.map((extent) => extent.bottom)
   const byPosition = new Map<number, (typeof grid.cells)[number]>()
   for (const cell of grid.cells) byPosition.set(cell.row * grid.columns.length + cell.column, cell)
   let cells: TableCell[] = []
@@ -439,9 +438,7 @@ function centreGroupLabels(grid: AlignedGrid, cells: TableCell[], headerRows: nu
     if (filled.length !== 1 || !label || label.column < 1 || isFigure(label.text)) continue
     if (label.column === 1 && label.colSpan === count - 1) continue
     const lines = grid.rows[row] as Line[]
-    const from = Math.min(...lines.map((line) => line.left))
-    const to = Math.max(...lines.map((line) => line.right))
-    const em = Math.max(...lines.map((line) => line.fontSize))
+    const { left: from, right: to, em } = extentOf(lines)
     if (Math.abs((from + to) / 2 - (left + right) / 2) > em) continue
     if (from < left - em || to > right + em) continue
     const spanned: TableCell = {
@@ -507,8 +504,7 @@ function headedRows(lines: readonly Line[], page: number): Array<{ table: Block;
         )
       })
       const above = body.length === 0 ? header : (rows[j - 1] as Line[])
-      const gap = Math.min(...row.map((line) => line.top)) - Math.max(...above.map((l) => l.bottom))
-      if (!aligned || gap > (row[0] as Line).fontSize) break
+      if (!aligned || gapBetween(above, row) > (row[0] as Line).fontSize) break
       body.push(row)
     }
     // Three rows of cells or more are the borderless search's to judge.
@@ -535,18 +531,19 @@ function headedRows(lines: readonly Line[], page: number): Array<{ table: Block;
         text: piece.text.trim(),
         bbox: roundBox([
           (first[c] as Line).left,
-          Math.min(...row.map((line) => line.top)),
+          extentOf(row).top,
           right(c),
-          Math.max(...row.map((line) => line.bottom)),
+          extentOf(row).bottom,
         ]),
       })),
     )
     const used = [...header, ...body.flatMap((_, k) => rows[i + 1 + k] as Line[])]
+    const across = extentOf(used)
     const bbox = roundBox([
-      Math.min(...used.map((line) => line.left)),
-      Math.min(...header.map((line) => line.top)),
-      Math.max(...used.map((line) => line.right)),
-      Math.max(...(body[body.length - 1] as Line[]).map((line) => line.bottom)),
+      across.left,
+      extentOf(header).top,
+      across.right,
+      extentOf(body[body.length - 1] as Line[]).bottom,
     ])
     const table = { page, bbox, rows: grid.length, columns: count, headerRows: 1, cells }
     found.push({ table: tableBlock(table, grid.flat(), 0.6), lines: used })
