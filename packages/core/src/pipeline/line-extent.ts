@@ -9,7 +9,7 @@ export interface LineExtent {
   em: number
 }
 
-/** The extent of `lines`; infinite, and so failing every comparison, for none. */
+/** The extent of `lines`; for none, an empty box (left and top +Infinity, the rest -Infinity). */
 export function extentOf(lines: readonly Line[]): LineExtent {
   let left = Number.POSITIVE_INFINITY
   let top = Number.POSITIVE_INFINITY
