@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyBlocks, measureText, type OutlineEntry } from './classify.js'
+import { classifyBlocks, measureText, type OutlineEntry, plainText } from './classify.js'
 import { block } from './test-helpers.js'
 import type { Block, PageLayout } from './types.js'
 
@@ -140,6 +140,26 @@ describe('classifyBlocks', () => {
       ['paragraph', 1],
       ['paragraph', 1],
       ['paragraph', 1],
+    ])
+  })
+
+  it("opens a note with its number when the number stands a tab apart, but joins no table's figures", () => {
+    const small = (texts: string[], x: number, y: number) => sized(block(texts, x, y), 7)
+    const layout = page([
+      block(BODY, 10, 560),
+      small(['24 For more details, see the survey.'], 300, 640),
+      small(['25'], 300, 660),
+      small(['Khawlah M. Manna, Al-Sadu in Qatar.'], 315, 660),
+      small(['167'], 300, 700),
+      small(['18.87'], 315, 700),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => [b.kind, plainText(b)])).toEqual([
+      ['paragraph', BODY.join(' ')],
+      ['paragraph', '167'],
+      ['paragraph', '18.87'],
+      ['footnote', '24 For more details, see the survey.'],
+      ['footnote', '25 Khawlah M. Manna, Al-Sadu in Qatar.'],
     ])
   })
 

@@ -1,4 +1,4 @@
-import { appendLine, newBlock, settleBlockStyle, splitLineLists } from './blocks.js'
+import { appendLine, newBlock, settleBlockStyle, splitLineLists, withLines } from './blocks.js'
 import { startsCaption } from './caption.js'
 import { isOrderedMarker, listMarker } from './list-markers.js'
 import { PAGE_LABEL } from './page-label.js'
@@ -20,6 +20,8 @@ const ROMAN_SECTION = /^([IVX]{1,5})\.\s+\S/
 const NOTE_MARK = '(?:\\d{1,3}|[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)'
 const FOOTNOTE_START = new RegExp(`^${NOTE_MARK}(?:\\s|[.)]?\\s|[A-Za-z])`)
 /** A note that gives a web address: its mark, then the address alone ("1 https://example.org/a"). */
+/** A note's mark standing alone. */
+const LONE_NOTE_MARK = new RegExp(`^${NOTE_MARK}$`)
 const ADDRESS_NOTE = new RegExp(`^${NOTE_MARK}\\s?(?:https?://|www\\.)\\S+$`)
 
 /** Statistics of the whole document that classification compares blocks against. */
@@ -99,6 +101,7 @@ export function classifyBlocks(
   const headingSizes = new Set<number>()
   for (const page of pages) {
     splitNumberedLeads(page, stats)
+    joinNoteMarks(page, stats)
     const contents = isContentsPage(page)
     let headings = 0
     page.blocks.forEach((block, index) => {
@@ -171,6 +174,38 @@ function isSmallPrintBelow(
     block.top > page.height * 0.6 &&
     block.top >= above.bottom
   )
+}
+
+/**
+ * A note's number set a tab apart from its text, in a column of notes beside other text, comes
+ * out as a block of its own ("25" beside "Khawlah M. Manna, ..."): it opens the note on its row.
+ */
+function joinNoteMarks(page: PageLayout, stats: TextStatistics): void {
+  const blocks = page.blocks
+  for (let i = 0; i < blocks.length; i++) {
+    const mark = blocks[i] as Block
+    const line = mark.lines[0]
+    if (mark.lines.length !== 1 || !line || !LONE_NOTE_MARK.test(line.text)) continue
+    if (mark.fontSize >= stats.bodySize * 0.9) continue
+    const note = blocks.find((other) => {
+      const first = other.lines[0]
+      return (
+        other !== mark &&
+        first !== undefined &&
+        // Words, not the next figure of a table row.
+        /^\p{L}/u.test(first.text) &&
+        Math.abs(first.baseline - line.baseline) < 0.3 * mark.fontSize &&
+        first.left > line.right &&
+        first.left - line.right < 3 * mark.fontSize &&
+        Math.abs(other.fontSize - mark.fontSize) < 0.1 * mark.fontSize
+      )
+    })
+    if (!note) continue
+    const [first, ...rest] = note.lines as [Line, ...Line[]]
+    const joined: Line = { ...first, text: `${line.text} ${first.text}`, left: line.left }
+    blocks[blocks.indexOf(note)] = withLines(note, [joined, ...rest])
+    blocks.splice(i--, 1)
+  }
 }
 
 /**
