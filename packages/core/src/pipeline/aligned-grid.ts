@@ -1,5 +1,5 @@
+import { extentOf, gapBetween } from './extent.js'
 import { isFigure } from './figure.js'
-import { extentOf, gapBetween } from './line-extent.js'
 import { makeLine } from './lines.js'
 import type { Line, TextRun } from './types.js'
 

@@ -1,6 +1,6 @@
 import { type AlignedCell, type AlignedGrid, cellText } from './aligned-grid.js'
+import { extentOf } from './extent.js'
 import { isFigure } from './figure.js'
-import { extentOf } from './line-extent.js'
 import { isItemMark } from './list-markers.js'
 import { PAGE_LABEL } from './page-label.js'
 

@@ -1,5 +1,6 @@
 import type { Element } from '@pdfx/schema'
 import { isOrdered, plainText } from './classify.js'
+import { extentOf } from './extent.js'
 import { type HyphenatedWords, joinLines } from './join-lines.js'
 import { roundBox } from './points.js'
 import { tablePlainText } from './table-markdown.js'
@@ -101,17 +102,7 @@ export interface ElementOptions {
 
 /** The box around an element's blocks on its first page (a paragraph may go on overleaf). */
 function boxOf(blocks: readonly Block[], page: number): [number, number, number, number] {
-  let left = Number.POSITIVE_INFINITY
-  let top = Number.POSITIVE_INFINITY
-  let right = Number.NEGATIVE_INFINITY
-  let bottom = Number.NEGATIVE_INFINITY
-  for (const block of blocks) {
-    if (block.page !== page) continue
-    left = Math.min(left, block.left)
-    top = Math.min(top, block.top)
-    right = Math.max(right, block.right)
-    bottom = Math.max(bottom, block.bottom)
-  }
+  const { left, top, right, bottom } = extentOf(blocks.filter((block) => block.page === page))
   return roundBox([left, top, right, bottom])
 }
 

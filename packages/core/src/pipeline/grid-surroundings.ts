@@ -1,6 +1,6 @@
 import { cellPieces, groupRows } from './aligned-grid.js'
 import { startsCaption } from './caption.js'
-import { extentOf } from './line-extent.js'
+import { extentOf } from './extent.js'
 import { groupLines } from './lines.js'
 import { type GridCell, interval, type RuledGrid } from './ruled-grids.js'
 import type { TextRun } from './types.js'

@@ -1,6 +1,6 @@
 import type { TableCell } from '@pdfx/schema'
 import type { AlignedGrid } from './aligned-grid.js'
-import { extentOf } from './line-extent.js'
+import { extentOf } from './extent.js'
 import { roundBox } from './points.js'
 import type { RuledBand } from './ruled-grids.js'
 import type { Segment } from './rulings.js'

@@ -1,3 +1,4 @@
+import { extentOf, middleWithin } from './extent.js'
 import type { Block } from './types.js'
 
 /** Cells of one row start on one baseline, within this share of their font size. */
@@ -94,8 +95,7 @@ function levelBands(indexes: readonly number[], blocks: readonly Block[]): Band[
         i === 0 || (blocks[cells[i - 1] as number] as Block).right <= (blocks[index] as Block).left,
     )
     if (!apart) continue
-    const top = Math.min(...cells.map((index) => (blocks[index] as Block).top))
-    const bottom = Math.max(...cells.map((index) => (blocks[index] as Block).bottom))
+    const { top, bottom } = extentOf(cells.map((index) => blocks[index] as Block))
     bands.push({ cells, top, bottom })
   }
   return bands
@@ -167,17 +167,15 @@ function tableRows(
   const members = new Set(rows.flat())
   const last = run[run.length - 1] as Band
   const box = {
-    left: Math.min(...rows.map((row) => (blocks[row[0] as number] as Block).left)),
-    right: Math.max(...columns.map((column) => column.right)),
+    left: extentOf(rows.map((row) => blocks[row[0] as number] as Block)).left,
+    right: extentOf(columns).right,
     top: (header ?? first).top,
     bottom: last.bottom,
   }
   for (const index of free) {
     if (members.has(index) || header?.cells.includes(index)) continue
     const block = blocks[index] as Block
-    const x = (block.left + block.right) / 2
-    const y = (block.top + block.bottom) / 2
-    if (x <= box.left || x >= box.right || y <= box.top || y >= box.bottom) continue
+    if (!middleWithin(block, box)) continue
     // A paragraph under a cell, before the next row starts, is more of that cell.
     const row = run.findIndex(
       (band, r) => block.top >= band.top && block.top < (run[r + 1]?.top ?? box.bottom),

@@ -1,4 +1,5 @@
 import { newBlock, withLines } from './blocks.js'
+import { extentOf, middleWithin } from './extent.js'
 import { findLabelledTables } from './labelled-rows.js'
 import type { Block, Line } from './types.js'
 
@@ -122,23 +123,11 @@ function enclosedBlocks(
   blocks: readonly Block[],
   claimed: ReadonlySet<number>,
 ): number[] {
-  let left = Number.POSITIVE_INFINITY
-  let top = Number.POSITIVE_INFINITY
-  let right = Number.NEGATIVE_INFINITY
-  let bottom = Number.NEGATIVE_INFINITY
-  for (const index of table) {
-    const block = blocks[index] as Block
-    left = Math.min(left, block.left)
-    top = Math.min(top, block.top)
-    right = Math.max(right, block.right)
-    bottom = Math.max(bottom, block.bottom)
-  }
+  const box = extentOf([...table].map((index) => blocks[index] as Block))
   const enclosed: number[] = []
   for (const [index, block] of blocks.entries()) {
     if (block.kind !== 'paragraph' || claimed.has(index)) continue
-    const x = (block.left + block.right) / 2
-    const y = (block.top + block.bottom) / 2
-    if (x > left && x < right && y > top && y < bottom) enclosed.push(index)
+    if (middleWithin(block, box)) enclosed.push(index)
   }
   return enclosed
 }

@@ -9,10 +9,10 @@ import {
 } from './aligned-grid.js'
 import { BORDERLESS_MIN_ROWS, isSparse, looksLikeBorderlessTable } from './borderless-checks.js'
 import { dropEmptyGridLines } from './empty-grid-lines.js'
+import { extentOf, gapBetween } from './extent.js'
 import { isFigure } from './figure.js'
 import { columnOf, withHeaderAbove, withoutTitleRows, withStubBeside } from './grid-surroundings.js'
 import { headerSpans } from './header-spans.js'
-import { extentOf, gapBetween } from './line-extent.js'
 import { groupLines, makeLine } from './lines.js'
 import { roundBox } from './points.js'
 import {
@@ -522,21 +522,17 @@ function headedRows(lines: readonly Line[], page: number): Array<{ table: Block;
     if (!cellsOk) continue
     const grid = [labels, ...body]
     const right = (c: number) => Math.max(...grid.map((row) => (row[c] as Line).right))
-    const cells: TableCell[] = grid.flatMap((row, r) =>
-      row.map((piece, c) => ({
+    const cells: TableCell[] = grid.flatMap((row, r) => {
+      const { top, bottom } = extentOf(row)
+      return row.map((piece, c) => ({
         row: r,
         column: c,
         rowSpan: 1,
         colSpan: 1,
         text: piece.text.trim(),
-        bbox: roundBox([
-          (first[c] as Line).left,
-          extentOf(row).top,
-          right(c),
-          extentOf(row).bottom,
-        ]),
-      })),
-    )
+        bbox: roundBox([(first[c] as Line).left, top, right(c), bottom]),
+      }))
+    })
     const used = [...header, ...body.flatMap((_, k) => rows[i + 1 + k] as Line[])]
     const across = extentOf(used)
     const bbox = roundBox([

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { extentOf, gapBetween } from './line-extent.js'
+import { extentOf, gapBetween, middleWithin } from './extent.js'
 import { groupLines } from './lines.js'
-import { run } from './test-helpers.js'
+import { block, run } from './test-helpers.js'
 
-describe('extentOf and gapBetween', () => {
+describe('extentOf, gapBetween and middleWithin', () => {
   it('measure the box of some lines, their largest type and the space between two rows', () => {
     const [header, body] = [
       groupLines([run('Region', 10, 100, { fontSize: 12 }), run('Units', 200, 100)]),
@@ -22,5 +22,13 @@ describe('extentOf and gapBetween', () => {
       bottom: Number.NEGATIVE_INFINITY,
       em: Number.NEGATIVE_INFINITY,
     })
+  })
+
+  it('box blocks as they box lines, and tell whose middle lies inside a box', () => {
+    const cells = [block(['Region', 'North'], 10, 100), block(['Units', '1,204'], 200, 100)]
+    const box = extentOf(cells)
+    expect(box).toEqual({ left: 10, top: 92, right: 225, bottom: 114, em: 10 })
+    expect(middleWithin(block(['a note inside'], 60, 104), box)).toBe(true)
+    expect(middleWithin(block(['a note below'], 60, 130), box)).toBe(false)
   })
 })

@@ -1,0 +1,46 @@
+/** Anything set on the page in a box: a line or a block. */
+export interface Boxed {
+  left: number
+  top: number
+  right: number
+  bottom: number
+  fontSize: number
+}
+
+/** The box around some lines or blocks, and the largest type among them. */
+export interface Extent {
+  left: number
+  top: number
+  right: number
+  bottom: number
+  em: number
+}
+
+/** The extent of `items`; for none, an empty box (left and top +Infinity, the rest -Infinity). */
+export function extentOf(items: readonly Boxed[]): Extent {
+  let left = Number.POSITIVE_INFINITY
+  let top = Number.POSITIVE_INFINITY
+  let right = Number.NEGATIVE_INFINITY
+  let bottom = Number.NEGATIVE_INFINITY
+  let em = Number.NEGATIVE_INFINITY
+  for (const item of items) {
+    if (item.left < left) left = item.left
+    if (item.top < top) top = item.top
+    if (item.right > right) right = item.right
+    if (item.bottom > bottom) bottom = item.bottom
+    if (item.fontSize > em) em = item.fontSize
+  }
+  return { left, top, right, bottom, em }
+}
+
+/** The white space between the lowest of the items `above` and the highest of `below`. */
+export function gapBetween(above: readonly Boxed[], below: readonly Boxed[]): number {
+  return extentOf(below).top - extentOf(above).bottom
+}
+
+/** Whether the middle of `item` lies strictly inside `box`. */
+export function middleWithin(item: Boxed, box: Omit<Extent, 'em'>): boolean {
+  const x = (item.left + item.right) / 2
+  const y = (item.top + item.bottom) / 2
+  return x > box.left && x < box.right && y > box.top && y < box.bottom
+}
