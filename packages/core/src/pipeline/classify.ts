@@ -2,6 +2,7 @@ import { appendLine, newBlock, settleBlockStyle, splitLineLists, withLines } fro
 import { startsCaption } from './caption.js'
 import { isOrderedMarker, listMarker } from './list-markers.js'
 import { PAGE_LABEL } from './page-label.js'
+import { continuesParagraph } from './paragraph-continuation.js'
 import { splitNotes } from './split-notes.js'
 import type { Block, Line, PageLayout } from './types.js'
 
@@ -145,13 +146,10 @@ function markInterruptingNotes(page: PageLayout, stats: TextStatistics): void {
   for (let i = 0; i < blocks.length; i++) {
     const cut = blocks[i] as Block
     if (cut.kind !== 'paragraph' || !isBodySize(cut, stats)) continue
-    if (/[.!?:;"”')\]]$/.test(plainText(cut))) continue
     let j = i + 1
     while (j < blocks.length && isSmallPrintBelow(blocks[j] as Block, cut, page, stats)) j++
     const resumed = blocks[j]
-    if (j === i + 1 || resumed === undefined) continue
-    if (resumed.kind !== 'paragraph' || !isBodySize(resumed, stats)) continue
-    if (!/^\p{Ll}/u.test(plainText(resumed))) continue
+    if (j === i + 1 || resumed === undefined || !continuesParagraph(cut, resumed)) continue
     for (let k = i + 1; k < j; k++) (blocks[k] as Block).kind = 'footnote'
     i = j - 1
   }

@@ -2,6 +2,7 @@ import type { Element } from '@pdfx/schema'
 import { isOrdered, plainText } from './classify.js'
 import { extentOf } from './extent.js'
 import { type HyphenatedWords, joinLines } from './join-lines.js'
+import { continuesParagraph } from './paragraph-continuation.js'
 import { roundBox } from './points.js'
 import { tablePlainText } from './table-markdown.js'
 import type { Block, PageLayout } from './types.js'
@@ -110,17 +111,6 @@ type FurnitureBlock = Block & { kind: 'header' | 'footer' | 'footnote' }
 
 function isFurniture(block: Block): block is FurnitureBlock {
   return block.kind === 'header' || block.kind === 'footer' || block.kind === 'footnote'
-}
-
-/**
- * A paragraph continues in the next block when a column or page break cut it mid-sentence:
- * no closing punctuation before, a lowercase start after, the same type size.
- */
-function continuesParagraph(previous: Block, next: Block): boolean {
-  if (next.kind !== 'paragraph') return false
-  const ratio = next.fontSize / previous.fontSize
-  if (ratio > 1.1 || ratio < 0.9) return false
-  return !/[.!?:;"”')\]]$/.test(plainText(previous)) && /^\p{Ll}/u.test(plainText(next))
 }
 
 function listElement(items: readonly Block[], hyphenated: HyphenatedWords): Omit<Element, 'id'> {
