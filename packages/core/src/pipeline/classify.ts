@@ -20,9 +20,9 @@ const ROMAN_SECTION = /^([IVX]{1,5})\.\s+\S/
 /** The mark a footnote opens with: a number, a symbol or superscript figures. */
 const NOTE_MARK = '(?:\\d{1,3}|[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)'
 const FOOTNOTE_START = new RegExp(`^${NOTE_MARK}(?:\\s|[.)]?\\s|[A-Za-z])`)
-/** A note that gives a web address: its mark, then the address alone ("1 https://example.org/a"). */
 /** A note's mark standing alone. */
 const LONE_NOTE_MARK = new RegExp(`^${NOTE_MARK}$`)
+/** A note that gives a web address: its mark, then the address alone ("1 https://example.org/a"). */
 const ADDRESS_NOTE = new RegExp(`^${NOTE_MARK}\\s?(?:https?://|www\\.)\\S+$`)
 
 /** Statistics of the whole document that classification compares blocks against. */
@@ -185,7 +185,7 @@ function joinNoteMarks(page: PageLayout, stats: TextStatistics): void {
     const line = mark.lines[0]
     if (mark.lines.length !== 1 || !line || !LONE_NOTE_MARK.test(line.text)) continue
     if (mark.fontSize >= stats.bodySize * 0.9) continue
-    const note = blocks.find((other) => {
+    const at = blocks.findIndex((other) => {
       const first = other.lines[0]
       return (
         other !== mark &&
@@ -198,10 +198,11 @@ function joinNoteMarks(page: PageLayout, stats: TextStatistics): void {
         Math.abs(other.fontSize - mark.fontSize) < 0.1 * mark.fontSize
       )
     })
+    const note = blocks[at]
     if (!note) continue
     const [first, ...rest] = note.lines as [Line, ...Line[]]
     const joined: Line = { ...first, text: `${line.text} ${first.text}`, left: line.left }
-    blocks[blocks.indexOf(note)] = withLines(note, [joined, ...rest])
+    blocks[at] = withLines(note, [joined, ...rest])
     blocks.splice(i--, 1)
   }
 }

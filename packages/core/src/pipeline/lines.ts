@@ -124,12 +124,10 @@ function splitsRow(
   const em = Math.max(prev.fontSize, next.fontSize)
   if (gap <= NARROW_GAP_EM * em) return false
   const narrow = gap <= SEGMENT_GAP_EM * em
-  // A section number, list number or bullet set apart by a tab belongs to the text after it.
-  const label = prev.text.trim()
-  const lead = rowLead(rows[index] as TextRun[], prev)
-  if (lead !== undefined && (NUMBER_LABEL.test(lead) || isBullet(lead)) && gap < WIDE_GAP_EM * em)
-    return false
   if (gap > WIDE_GAP_EM * em) return true
+  // A section number, list number or bullet set apart by a tab belongs to the text after it.
+  const lead = rowLead(rows[index] as TextRun[], prev)
+  if (lead !== undefined && (NUMBER_LABEL.test(lead) || isBullet(lead))) return false
   const center = (prev.right + next.left) / 2
   const probe = next.left - 0.3 * Math.min(gap, em)
   let supporting = 0
@@ -183,7 +181,7 @@ function splitsRow(
     // Table cells are padded more tightly than columns: a narrow gap splits only at a cell edge
     // that no other row's text runs across. A mark of one or two characters before it is a
     // bullet of some kind, set apart by a tab.
-    if (prev === rows[index]?.[0] && label.length <= 2) return false
+    if (prev === rows[index]?.[0] && prev.text.trim().length <= 2) return false
     return aligned >= 3 && crossingProbe * 4 <= aligned
   }
   // A column edge: several rows start text exactly where the next piece starts, and the text

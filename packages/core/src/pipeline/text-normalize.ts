@@ -85,7 +85,7 @@ const COMBINING: Record<string, string> = {
   '\u02DA': '\u030A', // ˚ ring
 }
 // Not the grave accent: as a backtick it opens code ("`echo`").
-const ACCENT_BEFORE_LETTER = /([\u00A8\u00B4\u02C6\u02DC\u00B8\u02C7\u02D8\u02DA])(\p{L})/gu
+const ACCENT_BEFORE_LETTER = new RegExp(`([${Object.keys(COMBINING).join('')}])(\\p{L})`, 'gu')
 
 /**
  * Sets a spacing accent drawn before its letter onto the letter: "na¨ıve" reads "naïve",
