@@ -45,7 +45,8 @@ export async function readPdfBody(
       if (total > maxBytes) throw tooLarge(maxBytes)
       chunks.push(value)
       if (!sniffed && total >= PDF_SNIFF_BYTES) {
-        // Only the head is looked at: the first chunk alone when it holds it, as it mostly does.
+        // Sniffed once: the first chunk alone when it holds the head, as it mostly does, else
+        // the chunks so far joined.
         const head = chunks.length === 1 ? value : concat(chunks, total)
         if (!looksLikePdf(head)) throw notAPdf()
         sniffed = true

@@ -25,7 +25,7 @@ export {
   type RateLimiter,
   type RateLimitHit,
 } from './limits/index.js'
-export type { BlobStore, StoredBlob } from './links/blob-store.js'
+export type { BlobReader, BlobStore, StoredBlob } from './links/blob-store.js'
 export { KyselyLinkStore } from './links/kysely-link-store.js'
 export {
   type AccountCaller,

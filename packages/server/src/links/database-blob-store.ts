@@ -25,11 +25,11 @@ export function createDatabaseBlobStore(
       assertBlobKey(key)
       const row = await db
         .selectFrom('blobs')
-        .select(sql<string>`octet_length(bytes)`.as('size'))
+        .select(sql<number>`octet_length(bytes)`.as('size'))
         .where('key', '=', key)
         .executeTakeFirst()
       if (row === undefined) return null
-      const size = Number(row.size)
+      const size = row.size
       let offset = 0
       const stream = new Readable({
         read() {

@@ -3,7 +3,7 @@ import {
   CallToolResultSchema,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js'
-import { PdfxError } from '@pdfx/schema'
+import { ErrorBodySchema, PdfxError } from '@pdfx/schema'
 import type { FastifyBaseLogger } from 'fastify'
 import { toPdfxError } from '../http-errors.js'
 
@@ -56,8 +56,7 @@ export function withErrorBodies(
 
 function isErrorBody(text: string): boolean {
   try {
-    const body = JSON.parse(text) as { error?: { code?: unknown } }
-    return typeof body?.error?.code === 'string'
+    return ErrorBodySchema.safeParse(JSON.parse(text)).success
   } catch {
     return false
   }
