@@ -55,9 +55,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pdfx-mcp-'))
   store = await openStore({ dataDir })
   apiKey = (await store.createAccount({ email: 'mcp@example.com', plan: 'free' })).apiKey
-  const report = await reportPdf()
   const files = new Map<string, { type: string; body: Uint8Array | string }>([
-    ['/report.pdf', { type: 'application/pdf', body: report }],
+    ['/report.pdf', { type: 'application/pdf', body: await reportPdf() }],
     ['/table.pdf', { type: 'application/pdf', body: await ruledTablePdf() }],
     // An HTML page that claims to be a PDF, as misconfigured origins do.
     ['/page.pdf', { type: 'application/pdf', body: '<!doctype html><title>Hi</title><p>Hi</p>' }],
@@ -72,10 +71,8 @@ beforeAll(async () => {
   fetcher = createPdfFetcher({ allow: ['127.0.0.1/32'], timeoutMs: 5000 })
   pool = createExtractionPool({ size: 2, prestart: true })
   // Warm up here rather than in the first test, so that every test runs with the default
-  // timeout: a child takes jobs only once it has loaded pdf.js and extracted a warm-up PDF. A
-  // throwaway extraction waits for one child; the other is awaited too, so that its start-up
-  // does not compete with the tests.
-  await pool.extract(report)
+  // timeout: a child turns idle only once it has loaded pdf.js and extracted a warm-up PDF, and
+  // waiting for both keeps their start-up from competing with the tests.
   await vi.waitFor(() => expect(pool.stats().idle).toBe(2), {
     timeout: STARTUP_TIMEOUT_MS,
     interval: 20,
