@@ -1,12 +1,30 @@
-import { sql } from 'kysely'
+import { Kysely, Migrator, type QueryExecutorProvider, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabaseBlobStore } from '../../src/links/database-blob-store.js'
 import { openStore, type Store } from '../../src/store/index.js'
+import { migrationProvider } from '../../src/store/migrations/index.js'
+import { createPostgresDialect } from '../../src/store/postgres.js'
 import { readWhole } from '../read-blob.js'
 import { createTestDatabase, postgresUrl } from '../services.js'
 
 const server = await postgresUrl()
 const KEY = 'lnk_compressible0001'
+const OLD_KEY = 'lnk_compressible0000'
+
+// Uncompressed content streams: the kind of PDF PostgreSQL's default storage would shrink.
+const LINE = 'BT /F1 12 Tf 72 700 Td (A line of plain text in an uncompressed stream) Tj ET\n'
+const PDF = new TextEncoder().encode(`%PDF-1.7\n${LINE.repeat(40_000)}%%EOF\n`)
+
+/** The stored size and the length of a blob's bytes. */
+async function storage(db: QueryExecutorProvider, key: string) {
+  const { rows } = await sql<{ stored: number; length: number }>`
+    SELECT pg_column_size(bytes) AS stored, octet_length(bytes) AS length
+    FROM blobs WHERE key = ${key}`.execute(db)
+  return rows[0]
+}
+
+/** Whether `read` holds exactly the bytes of PDF; 3 MB, which toEqual would walk one by one. */
+const isPdf = (read: Uint8Array | null) => read !== null && Buffer.compare(read, PDF) === 0
 
 describe.skipIf(server.url === null)(
   `PDFs stored in PostgreSQL${server.url === null ? ` (skipped: ${server.reason})` : ''}`,
@@ -17,6 +35,16 @@ describe.skipIf(server.url === null)(
     beforeAll(async () => {
       const database = await createTestDatabase(server.url as string)
       drop = database.drop
+      // A PDF stored before migration 0005, under PostgreSQL's default (compressed) storage.
+      const before = new Kysely<unknown>({ dialect: createPostgresDialect(database.url, () => {}) })
+      const migrated = await new Migrator({ db: before, provider: migrationProvider }).migrateTo(
+        '0004-outbox-delivery',
+      )
+      if (migrated.error) throw migrated.error
+      await sql`INSERT INTO blobs (key, bytes, sha256, created_at)
+        VALUES (${OLD_KEY}, ${PDF}, 'unchecked', '2026-01-01T00:00:00.000Z')`.execute(before)
+      expect((await storage(before, OLD_KEY))?.stored).toBeLessThan(PDF.byteLength)
+      await before.destroy()
       store = await openStore({ databaseUrl: database.url })
     })
 
@@ -26,21 +54,21 @@ describe.skipIf(server.url === null)(
     })
 
     it('keeps a compressible PDF uncompressed, so each chunk of a stream is read directly', async () => {
-      // Uncompressed content streams: the kind of PDF PostgreSQL's default storage would shrink.
-      const line = 'BT /F1 12 Tf 72 700 Td (A line of plain text in an uncompressed stream) Tj ET\n'
-      const bytes = new TextEncoder().encode(`%PDF-1.7\n${line.repeat(40_000)}%%EOF\n`)
       const blobs = createDatabaseBlobStore(store.db)
-      await blobs.put(KEY, bytes)
+      await blobs.put(KEY, PDF)
+      expect(await storage(store.db, KEY)).toEqual({
+        stored: PDF.byteLength,
+        length: PDF.byteLength,
+      })
+      expect(isPdf(await readWhole(blobs.open(KEY)))).toBe(true)
+    })
 
-      const { rows } = await sql<{ stored: number; length: number }>`
-        SELECT pg_column_size(bytes) AS stored, octet_length(bytes) AS length
-        FROM blobs WHERE key = ${KEY}`.execute(store.db)
-      expect(rows[0]?.length).toBe(bytes.byteLength)
-      expect(rows[0]?.stored).toBe(bytes.byteLength)
-
-      // 3 MB: compared as bytes, which toEqual would walk element by element.
-      const read = await readWhole(blobs.open(KEY))
-      expect(read !== null && Buffer.compare(read, bytes) === 0).toBe(true)
+    it('rewrites a PDF stored compressed before the migration, unchanged', async () => {
+      expect(await storage(store.db, OLD_KEY)).toEqual({
+        stored: PDF.byteLength,
+        length: PDF.byteLength,
+      })
+      expect(isPdf(await readWhole(createDatabaseBlobStore(store.db).open(OLD_KEY)))).toBe(true)
     })
   },
 )
