@@ -12,7 +12,7 @@ import {
   type PageImage,
   repeatedImageKeys,
 } from './pipeline/images.js'
-import { collectHyphenatedWords } from './pipeline/join-lines.js'
+import { collectSpellings } from './pipeline/join-lines.js'
 import { detectLanguage } from './pipeline/language.js'
 import { groupLines, makeLine } from './pipeline/lines.js'
 import { loadPdf, type PdfSource } from './pipeline/load.js'
@@ -89,9 +89,9 @@ export async function extract(
   const stats = measureText(pages)
   classifyBlocks(pages, stats, outline)
   markContinuedTables(pages)
-  const hyphenated = collectHyphenatedWords(linesOf(pages))
+  const spellings = collectSpellings(linesOf(pages))
   const images: ExtractedImage[] = []
-  const elements = buildElements(pages, hyphenated, {
+  const elements = buildElements(pages, spellings, {
     boxes: engine === 'hybrid',
     imageText: (block) => {
       if (!block.image) return undefined
@@ -328,12 +328,14 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true && (error === signal.reason || error instanceof DOMException)
 }
 
-function* linesOf(pages: readonly PageLayout[]): Generator<string> {
+function linesOf(pages: readonly PageLayout[]): string[] {
+  const texts: string[] = []
   for (const page of pages) {
     for (const block of page.blocks) {
-      for (const line of block.lines as Line[]) yield line.text
+      for (const line of block.lines as Line[]) texts.push(line.text)
     }
   }
+  return texts
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {

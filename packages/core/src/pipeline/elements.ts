@@ -1,7 +1,7 @@
 import type { Element } from '@pdfx/schema'
 import { isOrdered, plainText } from './classify.js'
 import { extentOf } from './extent.js'
-import { type HyphenatedWords, joinLines } from './join-lines.js'
+import { joinLines, type Spellings } from './join-lines.js'
 import { continuesParagraph } from './paragraph-continuation.js'
 import { roundBox } from './points.js'
 import { tablePlainText } from './table-markdown.js'
@@ -19,7 +19,7 @@ export function elementId(index: number): string {
  */
 export function buildElements(
   pages: readonly PageLayout[],
-  hyphenated: HyphenatedWords,
+  spellings: Spellings,
   options: ElementOptions = { boxes: false },
 ): Element[] {
   const blocks = pages.flatMap((page) => page.blocks)
@@ -51,7 +51,7 @@ export function buildElements(
     if (block.kind === 'list-item') {
       const items: Block[] = [block]
       while (blocks[i + 1]?.kind === 'list-item') items.push(blocks[++i] as Block)
-      push(listElement(items, hyphenated), items)
+      push(listElement(items, spellings), items)
       continue
     }
     if (block.kind === 'paragraph') {
@@ -66,7 +66,7 @@ export function buildElements(
         i = j
       }
       const lines = parts.flatMap((part) => part.lines.map((line) => line.text))
-      push({ type: 'paragraph', page: block.page, text: joinLines(lines, hyphenated) }, parts)
+      push({ type: 'paragraph', page: block.page, text: joinLines(lines, spellings) }, parts)
       // Running headers and footers that stood inside the joined paragraph follow it.
       for (const furniture of skipped.filter(isFurniture)) {
         push({ type: furniture.kind, page: furniture.page, text: plainText(furniture) }, [
@@ -82,7 +82,7 @@ export function buildElements(
             .join('\n')
         : joinLines(
             block.lines.map((line) => line.text),
-            hyphenated,
+            spellings,
           )
     if (block.kind === 'heading') {
       push({ type: 'heading', page: block.page, text, level: block.level ?? 1 }, [block])
@@ -113,14 +113,14 @@ function isFurniture(block: Block): block is FurnitureBlock {
   return block.kind === 'header' || block.kind === 'footer' || block.kind === 'footnote'
 }
 
-function listElement(items: readonly Block[], hyphenated: HyphenatedWords): Omit<Element, 'id'> {
+function listElement(items: readonly Block[], spellings: Spellings): Omit<Element, 'id'> {
   const texts: string[] = []
   const markdown: string[] = []
   for (const item of items) {
     const marker = item.marker ?? ''
     const lines = item.lines.map((line) => line.text)
     lines[0] = (lines[0] ?? '').slice((lines[0] ?? '').indexOf(marker) + marker.length).trimStart()
-    const text = joinLines(lines, hyphenated)
+    const text = joinLines(lines, spellings)
     texts.push(text)
     const bullet = isOrdered(item) ? marker.replace(/^\(/, '').replace(/\)$/, '.') : '-'
     markdown.push(`${'  '.repeat(item.depth ?? 0)}${bullet} ${text}`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { collectHyphenatedWords, joinLines } from './join-lines.js'
+import { collectSpellings, joinLines } from './join-lines.js'
 
 describe('joinLines', () => {
   it('undoes hyphenation at line ends', () => {
@@ -23,8 +23,40 @@ describe('joinLines', () => {
   })
 
   it('keeps a hyphen the document writes inside lines elsewhere', () => {
-    const hyphenated = collectHyphenatedWords(['the decision-making process is slow'])
-    expect(joinLines(['our decision-', 'making'], hyphenated)).toBe('our decision-making')
+    const spellings = collectSpellings(['the decision-making process is slow'])
+    expect(joinLines(['our decision-', 'making'], spellings)).toBe('our decision-making')
     expect(joinLines(['our decision-', 'making'])).toBe('our decisionmaking')
+  })
+
+  it('joins a word the document writes whole elsewhere, where the rules alone would keep the hyphen', () => {
+    const texts = [
+      'If an element is OP-',
+      'TIONAL and this returns ELEMENT_NOT_FOUND, the element is left out.',
+      'An OPTIONAL element may be missing.',
+      'Published as a non-',
+      'commercial edition; noncommercial use is free.',
+    ]
+    const spellings = collectSpellings(texts)
+    expect(joinLines(texts.slice(0, 2), spellings)).toBe(
+      'If an element is OPTIONAL and this returns ELEMENT_NOT_FOUND, the element is left out.',
+    )
+    expect(joinLines(texts.slice(3), spellings)).toBe(
+      'Published as a noncommercial edition; noncommercial use is free.',
+    )
+    // Without the whole spelling elsewhere, the rules keep these hyphens.
+    expect(joinLines(texts.slice(0, 2))).toMatch(/^If an element is OP-TIONAL/)
+    expect(joinLines(texts.slice(3))).toMatch(/^Published as a non-commercial/)
+  })
+
+  it("keeps a name's own hyphen and a hyphen before digits, whatever else the document writes", () => {
+    const texts = [
+      'printers by Hewlett-',
+      'Packard, see hewlettpackard.example, and COVID-',
+      '19 rules; COVID rules.',
+    ]
+    const spellings = collectSpellings(texts)
+    expect(joinLines(texts, spellings)).toBe(
+      'printers by Hewlett-Packard, see hewlettpackard.example, and COVID-19 rules; COVID rules.',
+    )
   })
 })

@@ -7,33 +7,70 @@ const HYPHENS = '-\u2010\u00AD'
 const LINKED_PHRASE_END = /\p{L}[-\u2010](?:a|an|and|at|by|for|in|of|on|or|the|to)[-\u2010]$/iu
 const HYPHENATED_WORD = /(\p{L}+)[-\u2010](\p{L}+)/gu
 
-/** Words the document writes with a hyphen inside a line ("well-known"), lowercased. */
-export type HyphenatedWords = ReadonlySet<string>
+/** How the document spells words elsewhere, to decide the hyphens at the end of its lines. */
+export interface Spellings {
+  /** Words written with a hyphen inside a line ("well-known"), lowercased. */
+  readonly hyphenated: ReadonlySet<string>
+  /**
+   * Words written whole somewhere ("optional"), lowercased: only those that a line-end hyphen
+   * would otherwise keep apart ("OP-" + "TIONAL"), which are the only ones asked about.
+   */
+  readonly whole: ReadonlySet<string>
+}
 
-/** Collects hyphenated words that appear inside lines, to decide breaks at the end of lines. */
-export function collectHyphenatedWords(lineTexts: Iterable<string>): Set<string> {
-  const words = new Set<string>()
-  for (const text of lineTexts) {
-    if (!text.includes('-') && !text.includes('\u2010')) continue
-    for (const match of text.matchAll(HYPHENATED_WORD)) {
-      // A hyphen at the very end is a line-break hyphen, not evidence.
-      if (match.index + match[0].length < text.length)
-        words.add(match[0].toLowerCase().replace('\u2010', '-'))
+const NO_SPELLINGS: Spellings = { hyphenated: new Set(), whole: new Set() }
+const LINE_END_PREFIX = /(\p{L}+)[-\u2010]$/u
+const LINE_START_WORD = /^\p{L}+/u
+const WORD = /\p{L}+/gu
+const ALL_LOWERCASE = /^\p{Ll}+$/u
+const ALL_UPPERCASE = /^\p{Lu}+$/u
+
+/**
+ * Reads how the document spells its words: the hyphenated words inside its lines, and, for each
+ * line-end hyphen that the rules of `joinLines` would keep, whether the joined word is written
+ * whole somewhere. `lineTexts` are in reading order.
+ */
+export function collectSpellings(lineTexts: readonly string[]): Spellings {
+  const hyphenated = new Set<string>()
+  const asked = new Set<string>()
+  let previous = ''
+  for (const raw of lineTexts) {
+    const text = raw.trim()
+    if (text.includes('-') || text.includes('\u2010')) {
+      for (const match of text.matchAll(HYPHENATED_WORD)) {
+        // A hyphen at the very end is a line-break hyphen, not evidence.
+        if (match.index + match[0].length < text.length)
+          hyphenated.add(match[0].toLowerCase().replace('\u2010', '-'))
+      }
+    }
+    const prefix = LINE_END_PREFIX.exec(previous)?.[1]
+    const suffix = prefix === undefined ? undefined : LINE_START_WORD.exec(text)?.[0]
+    if (prefix !== undefined && suffix !== undefined && mayBeOneWord(prefix, suffix)) {
+      if (keepsByRule(previous, text, prefix)) asked.add((prefix + suffix).toLowerCase())
+    }
+    previous = text
+  }
+  const whole = new Set<string>()
+  if (asked.size > 0) {
+    for (const text of lineTexts) {
+      for (const [word] of text.matchAll(WORD)) {
+        const lower = word.toLowerCase()
+        if (asked.has(lower)) whole.add(lower)
+      }
     }
   }
-  return words
+  return { hyphenated, whole }
 }
 
 /**
  * Joins the lines of a block into one string. A word broken by a hyphen at a line end is joined
  * back ("tra-" + "dition"), while real hyphens stay: before a capital or digit ("COVID-" "19"),
  * after a compound prefix ("well-" "known"), or when the document writes the word with a hyphen
- * elsewhere. Soft hyphens always go.
+ * elsewhere. What the document writes elsewhere decides first: a word it writes with a hyphen
+ * keeps it, and one it writes whole is joined ("OP-" + "TIONAL" where it writes "OPTIONAL").
+ * Soft hyphens always go.
  */
-export function joinLines(
-  lines: readonly string[],
-  hyphenated: HyphenatedWords = new Set(),
-): string {
+export function joinLines(lines: readonly string[], spellings: Spellings = NO_SPELLINGS): string {
   let out = ''
   for (const raw of lines) {
     const line = raw.trim()
@@ -44,7 +81,7 @@ export function joinLines(
     }
     const last = out[out.length - 1] as string
     if (HYPHENS.includes(last) && /\p{L}/u.test(out[out.length - 2] ?? '')) {
-      if (last === '\u00AD' || !keepsHyphen(out, line, hyphenated)) {
+      if (last === '\u00AD' || !keepsHyphen(out, line, spellings)) {
         out = out.slice(0, -1) + line
         continue
       }
@@ -56,13 +93,30 @@ export function joinLines(
   return out.replace(/\u00AD/g, '')
 }
 
-function keepsHyphen(before: string, after: string, hyphenated: HyphenatedWords): boolean {
-  const next = after[0] ?? ''
-  if (!/\p{Ll}/u.test(next)) return true
-  const prefix = /(\p{L}+)[-\u2010]$/u.exec(before)?.[1]?.toLowerCase() ?? ''
-  const suffix = /^\p{L}+/u.exec(after)?.[0]?.toLowerCase() ?? ''
-  if (hyphenated.has(`${prefix}-${suffix}`)) return true
+function keepsHyphen(before: string, after: string, spellings: Spellings): boolean {
+  const prefix = LINE_END_PREFIX.exec(before)?.[1] ?? ''
+  const suffix = LINE_START_WORD.exec(after)?.[0] ?? ''
+  if (spellings.hyphenated.has(`${prefix}-${suffix}`.toLowerCase())) return true
+  if (!keepsByRule(before, after, prefix)) return false
+  return !(mayBeOneWord(prefix, suffix) && spellings.whole.has((prefix + suffix).toLowerCase()))
+}
+
+/**
+ * Whether two pieces around a line-end hyphen can spell one word: capitals on both sides
+ * ("OP-" + "TIONAL") or a lowercase continuation ("non-" + "commercial"). A capital after
+ * lowercase is a name's own hyphen ("Hewlett-" + "Packard"), even where a web address writes
+ * it whole.
+ */
+function mayBeOneWord(prefix: string, suffix: string): boolean {
+  if (prefix.length < 2 || suffix.length === 0) return false
+  if (ALL_LOWERCASE.test(suffix)) return true
+  return ALL_UPPERCASE.test(prefix) && ALL_UPPERCASE.test(suffix)
+}
+
+/** Whether a line-end hyphen stays by the rules alone, without asking the document's spellings. */
+function keepsByRule(before: string, after: string, prefix: string): boolean {
+  if (!/\p{Ll}/u.test(after[0] ?? '')) return true
   // A phrase joined by hyphens ("state-of-the-", "peer-to-", "pat-a-") broken after its small word.
   if (LINKED_PHRASE_END.test(before)) return true
-  return COMPOUND_PREFIXES.has(prefix)
+  return COMPOUND_PREFIXES.has(prefix.toLowerCase())
 }
