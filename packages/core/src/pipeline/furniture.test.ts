@@ -42,4 +42,35 @@ describe('markFurniture', () => {
     markFurniture([page])
     expect(page.blocks[0]?.kind).toBe('paragraph')
   })
+
+  it('marks the running head on the line of the page number, though its chapter title changes', () => {
+    // Printed page numbers run two behind the page positions (an unnumbered front matter).
+    const heads = ['Chapter 1: Introduction', 'Chapter 2: Syntax', 'Chapter 3: Naming']
+    const pages = heads.map((head, i) => ({
+      height: 800,
+      blocks: [
+        block([head], 10, 40, { page: i + 3 }),
+        block([String(i + 1)], 500, 40, { page: i + 3 }),
+        block(['Body text'], 10, 300, { page: i + 3 }),
+      ],
+    }))
+    markFurniture(pages)
+    expect(pages.map((page) => page.blocks.map((b) => b.kind))).toEqual(
+      Array(3).fill(['header', 'header', 'paragraph']),
+    )
+  })
+
+  it('keeps a margin line whose number is a note mark, not the page number', () => {
+    const pages = [1, 2, 3].map((n) => ({
+      height: 800,
+      blocks: [
+        block([String(n)], 300, 780, { page: n }),
+        // A table's first column head in the top margin, with its note mark set apart.
+        block([n === 2 ? 'Kind of business' : `Table ${n}`], 10, 40, { page: n }),
+        block(['1'], 120, 40, { page: n }),
+      ],
+    }))
+    markFurniture(pages)
+    expect(pages[1]?.blocks[1]?.kind).toBe('paragraph')
+  })
 })

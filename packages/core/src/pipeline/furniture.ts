@@ -18,8 +18,9 @@ export interface FurniturePage {
 
 /**
  * Marks running headers, footers and page numbers: blocks in the top or bottom margin whose text,
- * with digits blanked out, repeats across pages, and bare page numbers in the margins. A
- * single-page document has no repetition to go by, so nothing is marked there.
+ * with digits blanked out, repeats across pages, bare page numbers in the margins, and the text
+ * on a page number's line. A single-page document has no repetition to go by, so nothing is
+ * marked there.
  */
 export function markFurniture(pages: readonly FurniturePage[]): void {
   if (pages.length < 2) return
@@ -32,12 +33,69 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
   )
   const counts = countPages(candidates)
   const threshold = Math.max(2, Math.ceil(REPEAT_SHARE * pages.length))
-  for (const { block, zone, key } of candidates.flat()) {
-    if ((counts.get(key) ?? 0) >= threshold || PAGE_NUMBER.test(blockText(block))) {
-      block.kind = zone === 'top' ? 'header' : 'footer'
+  const folioOffset = pageNumberOffset(candidates)
+  for (const onPage of candidates) {
+    const folios = onPage.filter(
+      ({ block }) => folioOffset !== undefined && folioValue(block) === block.page + folioOffset,
+    )
+    for (const { block, zone, key } of onPage) {
+      if (
+        (counts.get(key) ?? 0) >= threshold ||
+        PAGE_NUMBER.test(blockText(block)) ||
+        folios.some((folio) => isRunningHead(block, folio.block))
+      ) {
+        block.kind = zone === 'top' ? 'header' : 'footer'
+      }
     }
   }
   markStackedFurniture(pages, threshold)
+}
+
+/**
+ * The difference between printed page numbers and page positions (a front matter counted apart
+ * shifts them) that most pages agree on, when at least two do; undefined otherwise. A number in
+ * the margin that keeps it is the page's number, not a note mark or a table's figure.
+ */
+function pageNumberOffset(candidates: readonly { block: Block }[][]): number | undefined {
+  const pagesByOffset = new Map<number, number>()
+  for (const onPage of candidates) {
+    const offsets = new Set<number>()
+    for (const { block } of onPage) {
+      const value = folioValue(block)
+      if (value !== undefined) offsets.add(value - block.page)
+    }
+    for (const offset of offsets) pagesByOffset.set(offset, (pagesByOffset.get(offset) ?? 0) + 1)
+  }
+  let best: number | undefined
+  let bestPages = 1
+  for (const [offset, count] of pagesByOffset) {
+    if (count > bestPages) {
+      best = offset
+      bestPages = count
+    }
+  }
+  return best
+}
+
+/** The value of a block that is a bare page number in digits ("12", "- 12 -"), else undefined. */
+function folioValue(block: Block): number | undefined {
+  const text = blockText(block)
+  if (!PAGE_NUMBER.test(text)) return undefined
+  const digits = /^\D*(\d+)\D*$/.exec(text)?.[1]
+  return digits === undefined ? undefined : Number(digits)
+}
+
+/**
+ * Whether a margin block is the running head printed on the line of the page's number: a book's
+ * "Chapter 2: Structures ... 3", whose title changes with each chapter and so repeats on too
+ * few pages to be found by repetition.
+ */
+function isRunningHead(block: Block, folio: Block): boolean {
+  const line = block.lines[0]
+  const folioLine = folio.lines[0]
+  if (block.lines.length !== 1 || line === undefined || folioLine === undefined) return false
+  const size = Math.max(line.fontSize, folioLine.fontSize)
+  return Math.abs(line.baseline - folioLine.baseline) <= 0.3 * size
 }
 
 /**
