@@ -183,6 +183,19 @@ describe('groupLines', () => {
     expect(groupLines(bulleted).map((line) => line.text)).toEqual(items.map((item) => `• ${item}`))
   })
 
+  it('calls a line code only when nearly all of it is in typewriter type', () => {
+    const mono = { monospace: true, fontId: 'mono' }
+    const [prose] = groupLines([
+      run('Returns: ', 10, 100),
+      run('ASN1_SUCCESS ', 55, 100, mono),
+      run('if it worked, ', 120, 100),
+      run('ASN1_ELEMENT_NOT_FOUND', 190, 100, mono),
+    ])
+    expect(prose?.monospace).toBe(false)
+    const [code] = groupLines([run('Version ::= INTEGER', 10, 100, mono)])
+    expect(code?.monospace).toBe(true)
+  })
+
   it('drops text drawn twice to fake bold', () => {
     const lines = groupLines([run('Bold', 10, 100), run('Bold', 10.3, 100)])
     expect(lines.map((line) => line.text)).toEqual(['Bold'])

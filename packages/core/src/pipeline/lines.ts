@@ -28,6 +28,8 @@ const SPACED_DIGITS = /^(?=(?:\d ?){2,3}$)\d+(?: \d+)+$/
 const SUPERSCRIPT_MIN_SHRINK = 0.8
 /** A gap wider than this many font sizes between two runs reads as a space. */
 const SPACE_GAP_EM = 0.17
+/** The share of a line's drawn characters in typewriter type that makes it a line of code. */
+const MONOSPACE_LINE_SHARE = 0.8
 /** Runs overlapping by more than this many font sizes are separate words, not kerned letters. */
 const OVERLAP_APART_EM = 1
 
@@ -290,7 +292,7 @@ export function makeLine(runs: TextRun[]): Line {
     fontId: dominant.fontId,
     bold: dominant.bold,
     italic: dominant.italic,
-    monospace: dominant.monospace,
+    monospace: isMonospaceLine(runs),
   }
 }
 
@@ -335,6 +337,22 @@ function dominantRun(runs: readonly TextRun[]): TextRun {
     }
   }
   return best
+}
+
+/**
+ * Whether a line is set in typewriter type: nearly all its drawn characters, as in a line of
+ * code. Prose naming a few identifiers in typewriter type ("Returns: ASN1_SUCCESS if ...") is
+ * prose, even where those identifiers outweigh its other words.
+ */
+function isMonospaceLine(runs: readonly TextRun[]): boolean {
+  let monospace = 0
+  let all = 0
+  for (const run of runs) {
+    const chars = drawnChars(run.text)
+    all += chars
+    if (run.monospace) monospace += chars
+  }
+  return monospace >= MONOSPACE_LINE_SHARE * all && monospace > 0
 }
 
 function drawnChars(text: string): number {
