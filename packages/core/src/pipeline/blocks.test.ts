@@ -38,6 +38,41 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it('ends a list item whose wrapped lines hang under its text where a line goes back out', () => {
+    const lines = groupLines([
+      run('• <MIME>/mime.cache (contains the same information as the globs2,', 10, 100),
+      run('magic and aliases files, in a binary, mmappable format)', 20, 112),
+      run('The format of these generated files is explained in the following', 10, 124),
+      run('sections. This step serves several purposes.', 10, 136),
+    ])
+    expect(text(groupBlocks(lines, 1))).toEqual([
+      [
+        '• <MIME>/mime.cache (contains the same information as the globs2,',
+        'magic and aliases files, in a binary, mmappable format)',
+      ],
+      [
+        'The format of these generated files is explained in the following',
+        'sections. This step serves several purposes.',
+      ],
+    ])
+  })
+
+  it("keeps a centred title's lines together, and code's nesting", () => {
+    const title = groupLines([
+      run('A Study of Reading Order in Documents', 10, 100),
+      run('with Many Columns', 40, 112),
+      run('Sidebars and Their Running Heads', 12, 124),
+    ])
+    expect(text(groupBlocks(title, 1))).toHaveLength(1)
+    const code = groupLines([
+      run('<magic priority="50">', 10, 100, { monospace: true }),
+      run('<match type="string"/>', 20, 112, { monospace: true }),
+      run('<match type="string"/>', 20, 124, { monospace: true }),
+      run('</magic>', 10, 136, { monospace: true }),
+    ])
+    expect(text(groupBlocks(code, 1))).toHaveLength(1)
+  })
+
   it('splits a list of lines into its lines, and leaves paragraphs whole', () => {
     // Each name stops well short of room for the next one's first word.
     const names = groupBlocks(

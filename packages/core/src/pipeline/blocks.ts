@@ -140,6 +140,7 @@ function continuesBlock(block: Block, last: Line, line: Line, pitch: number): bo
   ) {
     return false
   }
+  if (endsHangingIndent(block, line)) return false
   // A table-of-contents entry is whole once its leader reaches the page number.
   if (TOC_ENTRY_END.test(last.text)) return false
   // A short line that ends a sentence closes its paragraph.
@@ -151,6 +152,25 @@ function continuesBlock(block: Block, last: Line, line: Line, pitch: number): bo
     return false
   }
   return true
+}
+
+/**
+ * Whether a line goes back out to the first line of a block set with a hanging indent: a list
+ * item whose wrapped lines stand under its text, or a reference whose lines after the first are
+ * indented. The item is over, and the line opens the next paragraph. A centred title's lines move
+ * in and out too, so the indent must be a list marker's or be kept by two lines or more.
+ */
+function endsHangingIndent(block: Block, line: Line): boolean {
+  const first = block.lines[0] as Line
+  // Code steps in and out with its nesting.
+  if (first.monospace) return false
+  const rest = block.lines.slice(1)
+  const em = first.fontSize
+  const indent = (rest[0] ?? first).left
+  if (rest.length === 0 || indent < first.left + 0.5 * em) return false
+  if (rest.some((other) => Math.abs(other.left - indent) > 0.2 * em)) return false
+  if (listMarker(first.text) === undefined && rest.length < 2) return false
+  return line.left < indent - 0.5 * em && line.left < first.left + 0.5 * em
 }
 
 /** Whether `first` is as wide as the line below it, i.e. a full line of the same paragraph. */
