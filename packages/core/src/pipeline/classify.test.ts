@@ -186,6 +186,22 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('takes a line of code in typewriter type among prose for no heading, unless set in display type', () => {
+    const layout = page([
+      block(BODY, 10, 100),
+      block(['BEGIN'], 10, 200, { monospace: true }),
+      block(BODY, 10, 230),
+      block(['Version ::= INTEGER'], 10, 330, { monospace: true, fontSize: 11.5 }),
+      block(BODY, 10, 360),
+      block(['pdfx extract'], 10, 460, { monospace: true, fontSize: 20 }),
+      block(BODY, 10, 500),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.filter((b) => b.kind === 'heading').map(plainText)).toEqual([
+      'pdfx extract',
+    ])
+  })
+
   it('does not make a heading of a line sharing its baseline with another block', () => {
     const layout = page([
       block(['Contents entry'], 10, 150, { fontSize: 14 }),

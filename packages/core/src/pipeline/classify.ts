@@ -431,6 +431,9 @@ function isHeading(
   if (marker !== undefined && !isSectionNumber(text)) return false
   const words = text.split(/\s+/).length
   const ratio = block.fontSize / stats.bodySize
+  // A line in typewriter type among prose is code ("BEGIN", "Version ::= INTEGER"), unless set
+  // in display type.
+  if (block.monospace && !stats.bodyMonospace && ratio < DISPLAY_SIZE_RATIO) return false
   // Headings name a section; sentences end with a full stop (a display-size title may not).
   if (/[.;,]$/.test(text) && !/\.\.\.$/.test(text) && !(ratio >= DISPLAY_SIZE_RATIO && words <= 12))
     return false
