@@ -19,6 +19,15 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it('splits at paragraph spacing of four tenths of a line, as manuals set it', () => {
+    const lines = groupLines([
+      run('Output a usage message and exit. The usage lists', 10, 100),
+      run('every option with a line on what it does.', 10, 112),
+      run('Output the version number of the program and exit.', 10, 128.8),
+    ])
+    expect(text(groupBlocks(lines, 1))).toHaveLength(2)
+  })
+
   it('ends a table-of-contents entry at its page number, but not a title that wraps before its leader', () => {
     const lines = groupLines([
       run('I. POLICY .................................. 5', 10, 100),

@@ -11,8 +11,11 @@ const LINE_LIST_MIN_LINES = 3
 const LINE_LIST_SHARE = 0.75
 /** Baseline distance, in font sizes, that still continues a block of one line. */
 const FIRST_PITCH_EM = 1.75
-/** A later line may sit this much further below than the block's usual line pitch. */
-const PITCH_SLACK = 1.3
+/**
+ * A later line may sit this much further below than the block's usual line pitch: 0.4 of a line
+ * more is a paragraph break, as manuals and reports space their paragraphs.
+ */
+const PITCH_SLACK = 1.25
 
 /**
  * Groups the lines of one page into blocks: lines stacked at a regular pitch, overlapping
