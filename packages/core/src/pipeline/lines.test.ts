@@ -196,6 +196,16 @@ describe('groupLines', () => {
     expect(code?.monospace).toBe(true)
   })
 
+  it('reads a copyright sign drawn as a letter in a circle once', () => {
+    const [line] = groupLines([
+      run('Copyright ', 10, 100),
+      run('c', 64, 99.6),
+      run('©', 61, 100, { right: 72 }),
+      run('2001 Free Software Foundation', 75, 100),
+    ])
+    expect(line?.text).toBe('Copyright © 2001 Free Software Foundation')
+  })
+
   it('drops text drawn twice to fake bold', () => {
     const lines = groupLines([run('Bold', 10, 100), run('Bold', 10.3, 100)])
     expect(lines.map((line) => line.text)).toEqual(['Bold'])

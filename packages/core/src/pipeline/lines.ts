@@ -39,8 +39,8 @@ const OVERLAP_APART_EM = 1
  * separate lines so that two columns never merge.
  */
 export function groupLines(runs: readonly TextRun[]): Line[] {
-  const sorted = dropDuplicateRuns(
-    [...runs].sort((p, q) => p.baseline - q.baseline || p.left - q.left),
+  const sorted = dropEnclosedLetters(
+    dropDuplicateRuns([...runs].sort((p, q) => p.baseline - q.baseline || p.left - q.left)),
   )
   const rows: TextRun[][] = []
   const rowTop: number[] = []
@@ -383,4 +383,28 @@ function dropDuplicateRuns(runs: TextRun[]): TextRun[] {
     if (!duplicate) kept.push(run)
   }
   return kept
+}
+
+/** The letter that TeX draws inside a circle to make each symbol, which pdf.js reads whole already. */
+const ENCLOSED_LETTER: Readonly<Record<string, RegExp>> = { '©': /^[cC]$/, '®': /^[rR]$/ }
+
+/**
+ * Drops the letter drawn inside a circle to make a © or ® ("Copyright © c 2001" in TeX output):
+ * pdf.js reads the circle as the whole symbol, so the letter would be read twice.
+ */
+function dropEnclosedLetters(runs: TextRun[]): TextRun[] {
+  const symbols = runs.filter((run) => ENCLOSED_LETTER[run.text.trim()] !== undefined)
+  if (symbols.length === 0) return runs
+  return runs.filter(
+    (run) =>
+      !symbols.some((symbol) => {
+        const centre = (run.left + run.right) / 2
+        return (
+          ENCLOSED_LETTER[symbol.text.trim()]?.test(run.text.trim()) === true &&
+          centre > symbol.left &&
+          centre < symbol.right &&
+          Math.abs(run.baseline - symbol.baseline) < 0.3 * symbol.fontSize
+        )
+      }),
+  )
 }
