@@ -24,6 +24,8 @@ const SUPERSCRIPT_MAX_RATIO = 2
 const NOTE_MARK_MAX_RATIO = 0.7
 /** A number of up to three digits that pdf.js spaced apart somewhere: "1 0", "1 22", "1 2 2". */
 const SPACED_DIGITS = /^(?=(?:\d ?){2,3}$)\d+(?: \d+)+$/
+/** A note's mark: a number of up to three digits or a reference symbol. */
+const NOTE_MARK = /^(?:\d{1,3}|[*†‡§¶]{1,3})$/
 /** Raised text at most this many times its neighbour's size is a superscript. */
 const SUPERSCRIPT_MIN_SHRINK = 0.8
 /** A gap wider than this many font sizes between two runs reads as a space. */
@@ -263,7 +265,9 @@ export function makeLine(runs: TextRun[]): Line {
       // A run of words that starts well back over the one before it is other text sharing the
       // row; a note mark set there belongs to its word.
       const apart =
-        gap > SPACE_GAP_EM * em || (gap < -OVERLAP_APART_EM * em && run.text.trim().length > 2)
+        gap > SPACE_GAP_EM * em ||
+        (gap < -OVERLAP_APART_EM * em && run.text.trim().length > 2) ||
+        (i === 1 && isOpeningNoteMark(prev, dominant) && /^\p{L}/u.test(run.text))
       if (apart && !text.endsWith(' ') && !run.text.startsWith(' ')) text += ' '
     }
     if (isSpacedNoteMark(run, dominant)) text += run.text.replace(/ /g, '')
@@ -302,6 +306,19 @@ export function makeLine(runs: TextRun[]): Line {
  */
 function isSpacedNoteMark(run: TextRun, dominant: TextRun): boolean {
   return run.fontSize < NOTE_MARK_MAX_RATIO * dominant.fontSize && SPACED_DIGITS.test(run.text)
+}
+
+/**
+ * Whether a line opens with a raised note number or symbol, as a footnote does ("¹Like this."):
+ * set against its first word, it still stands apart from it.
+ */
+function isOpeningNoteMark(run: TextRun, dominant: TextRun): boolean {
+  return (
+    run !== dominant &&
+    run.fontSize < SUPERSCRIPT_MIN_SHRINK * dominant.fontSize &&
+    run.baseline < dominant.baseline - 0.2 * dominant.fontSize &&
+    NOTE_MARK.test(run.text.trim())
+  )
 }
 
 /**
