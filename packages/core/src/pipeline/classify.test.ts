@@ -202,6 +202,16 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('takes a row of asterisks between scenes for a break, not a list item', () => {
+    const layout = page([
+      block(BODY, 10, 100),
+      block(['* * *'], 200, 200),
+      block(['• Milk and bread'], 10, 230),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual(['paragraph', 'paragraph', 'list-item'])
+  })
+
   it('does not make a heading of a line sharing its baseline with another block', () => {
     const layout = page([
       block(['Contents entry'], 10, 150, { fontSize: 14 }),

@@ -4,11 +4,14 @@
 const BULLETS = '•·●○◦▪▫■□█◼◾▸‣⁃∙➢➤►▶✓✔❖◆◇→–—*-'
 const BULLET = new RegExp(`^([${BULLETS}])\\s+(?=\\S)`, 'u')
 const LONE_BULLET = new RegExp(`^[${BULLETS}]$`, 'u')
+/** A row of bullet glyphs alone ("* * *", "• • •"): a break between sections, not an item. */
+const BULLET_ROW = new RegExp(`^[${BULLETS}](?:\\s*[${BULLETS}])+$`, 'u')
 const LONE_NUMBER = /^\(?(?:\d{1,3}|[a-z])[.)]$/u
 const ORDERED = /^(\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,5})[.)])\s+(?=\S)/u
 
 /** The marker at the start of `text` (`•`, `1.`, `(a)`), or undefined when it does not start an item. */
 export function listMarker(text: string): string | undefined {
+  if (BULLET_ROW.test(text)) return undefined
   const bullet = BULLET.exec(text)
   if (bullet) return bullet[1]
   const ordered = ORDERED.exec(text)
