@@ -5,6 +5,12 @@ const COMPOUND_PREFIXES = new Set(['all', 'anti', 'cross', 'half', 'non', 'self'
 const HYPHENS = '-\u2010\u00AD'
 /** The end of a line inside a hyphen-linked phrase, after its small word: "end-to-", "more-or-". */
 const LINKED_PHRASE_END = /\p{L}[-\u2010](?:a|an|and|at|by|for|in|of|on|or|the|to)[-\u2010]$/iu
+/** The start of a web address broken after a slash: "http://", "<https://gnu.org/", "www.gnu.org/". */
+const ADDRESS_START = /^[<(\[〈]?(?:[a-z][a-z+.-]*:\/\/|www\.)\S*$/i
+/** A mail address broken after its at sign. */
+const MAIL_START = /^[<(\[〈]?[\w.+-]+@$/
+/** The rest of an address: a dot or slash between letters or digits. */
+const ADDRESS_REST = /^[\w~%-]+[./][\w~%-]/
 const HYPHENATED_WORD = /(\p{L}+)[-\u2010](\p{L}+)/gu
 
 /** How the document spells words elsewhere, to decide the hyphens at the end of its lines. */
@@ -88,9 +94,23 @@ export function joinLines(lines: readonly string[], spellings: Spellings = NO_SP
       out += line
       continue
     }
-    out += ` ${line}`
+    out += continuesAddress(out, line) ? line : ` ${line}`
   }
   return out.replace(/\u00AD/g, '')
+}
+
+/**
+ * Whether a line goes on with a web or mail address that the line before broke after a slash or
+ * an at sign ("http://" + "ftp.gnu.org/gnu/", "groff@" + "gnu.org"): the address is one word.
+ * The rest must look like one too (a dot or slash inside), so a sentence after an address that
+ * ends the line ("see http://gnu.org/" + "There you ...") keeps its space.
+ */
+function continuesAddress(before: string, after: string): boolean {
+  const tail = /\S+$/.exec(before)?.[0] ?? ''
+  const head = /^\S+/.exec(after)?.[0] ?? ''
+  // A list of addresses, one a line, is several words.
+  if (!ADDRESS_REST.test(head) || ADDRESS_START.test(head)) return false
+  return (ADDRESS_START.test(tail) && tail.endsWith('/')) || MAIL_START.test(tail)
 }
 
 function keepsHyphen(before: string, after: string, spellings: Spellings): boolean {
