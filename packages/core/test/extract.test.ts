@@ -146,6 +146,18 @@ describe('extract', () => {
     ])
   })
 
+  it('ends a contents entry at its page number, though the next page starts in lowercase', async () => {
+    const pdf = await buildPdf([
+      [
+        { text: '5.1. Local clean rules . . . . . . . . . . . . . . . . 8', x: 72, y: 700 },
+        { text: '5.2. Local install rules and hooks . . . . . . . . . 9', x: 72, y: 740 },
+      ],
+      [{ text: 'by Bertrand Garrigues', x: 72, y: 72 }],
+    ])
+    const doc = await extract(pdf)
+    expect(doc.elements.map((element) => element.text)).toContain('by Bertrand Garrigues')
+  })
+
   it('produces chunks under the token budget that point at their elements', async () => {
     const texts: TextSpec[] = [{ text: 'Minutes', size: 20, x: 72, y: 60, font: 'bold' }]
     let y = 100

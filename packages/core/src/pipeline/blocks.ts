@@ -145,7 +145,7 @@ function continuesBlock(block: Block, last: Line, line: Line, pitch: number): bo
   }
   if (endsHangingIndent(block, line)) return false
   // A table-of-contents entry is whole once its leader reaches the page number.
-  if (TOC_ENTRY_END.test(last.text)) return false
+  if (endsContentsEntry(last.text)) return false
   // A short line that ends a sentence closes its paragraph.
   if (
     block.lines.length >= 2 &&
@@ -197,6 +197,11 @@ function startsItem(block: Block, last: Line, line: Line): boolean {
     line.left < last.left - 0.5 * last.fontSize &&
     line.left < first.left + 0.5 * last.fontSize
   )
+}
+
+/** Whether a line ends a table-of-contents entry: its leader has reached the page number. */
+export function endsContentsEntry(text: string): boolean {
+  return TOC_ENTRY_END.test(text)
 }
 
 /** A block of one line. */

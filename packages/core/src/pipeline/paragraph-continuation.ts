@@ -1,3 +1,4 @@
+import { endsContentsEntry } from './blocks.js'
 import type { Block } from './types.js'
 
 /** The punctuation that closes a sentence, a clause list or a quotation. */
@@ -5,7 +6,8 @@ const CLOSED = /[.!?:;"”')\]]$/
 
 /**
  * Whether a paragraph goes on in `next`, after a column or page break (or small print) cut it
- * mid-sentence: no closing punctuation before, a lowercase start after, the same type size.
+ * mid-sentence: no closing punctuation before, a lowercase start after, the same type size. A
+ * contents entry ends at its page number, punctuation or not.
  */
 export function continuesParagraph(previous: Block, next: Block): boolean {
   if (next.kind !== 'paragraph') return false
@@ -17,6 +19,7 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
     last !== undefined &&
     first !== undefined &&
     !CLOSED.test(last.text) &&
+    !endsContentsEntry(last.text) &&
     /^\p{Ll}/u.test(first.text)
   )
 }
