@@ -212,6 +212,21 @@ describe('classifyBlocks', () => {
     expect(layout.blocks.map((b) => b.kind)).toEqual(['paragraph', 'paragraph', 'list-item'])
   })
 
+  it('takes a section title right over its first subsection title for a heading', () => {
+    const title = { fontId: 'bold' }
+    const layout = page([
+      block(BODY, 10, 100),
+      block(['2. Basic Requests'], 10, 200, title),
+      block(['2.1. Paragraphs'], 10, 230, title),
+      block(BODY, 10, 260),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.filter((b) => b.kind === 'heading').map(plainText)).toEqual([
+      '2. Basic Requests',
+      '2.1. Paragraphs',
+    ])
+  })
+
   it('does not make a heading of a line sharing its baseline with another block', () => {
     const layout = page([
       block(['Contents entry'], 10, 150, { fontSize: 14 }),

@@ -10,6 +10,8 @@ import type { Block, Line, PageLayout } from './types.js'
 const HEADING_SIZE_RATIO = 1.12
 /** A block this much larger than the body text is display type: a title may end with a full stop. */
 const DISPLAY_SIZE_RATIO = 1.3
+/** The number a numbered section title starts with, without its closing period: "2.1" of "2.1. Paragraphs". */
+const SECTION_NUMBER_PREFIX = /^(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\p{L}/u
 /** Longest text, in characters, that still reads as a heading. */
 const HEADING_MAX_CHARS = 160
 /** Top and bottom share of the page where a body-size line is a running head, not a heading. */
@@ -468,7 +470,8 @@ function isHeading(
     next !== undefined &&
     next.top > block.top &&
     (next.lines.length > 1 || plainText(next).length > text.length)
-  if (!followedByBody) return false
+  if (!followedByBody && !(next !== undefined && opensSubsection(text, plainText(next))))
+    return false
   if (block.bold && !(next?.bold ?? false)) return true
   if (capitals) return true
   if (isSectionNumber(text) && block.fontId !== stats.bodyFontId && words <= 14) return true
@@ -481,6 +484,16 @@ function isHeading(
     words <= 10 &&
     /^[\p{Lu}\d]/u.test(text)
   )
+}
+
+/**
+ * Whether `next` numbers the first subsection of the section `text` numbers: "2. Basic Requests"
+ * over "2.1. Paragraphs", a section title with no text of its own before its first subsection.
+ */
+function opensSubsection(text: string, next: string): boolean {
+  const number = SECTION_NUMBER_PREFIX.exec(text)?.[1]
+  const nextNumber = SECTION_NUMBER_PREFIX.exec(next)?.[1]
+  return number !== undefined && nextNumber !== undefined && nextNumber.startsWith(`${number}.`)
 }
 
 /**
