@@ -164,16 +164,20 @@ function continuesBlock(block: Block, last: Line, line: Line, pitch: number): bo
  * in and out too, so the indent must be a list marker's or be kept by two lines or more.
  */
 function endsHangingIndent(block: Block, line: Line): boolean {
-  const first = block.lines[0] as Line
-  // Code steps in and out with its nesting.
-  if (first.monospace) return false
-  const rest = block.lines.slice(1)
+  const lines = block.lines
+  const first = lines[0] as Line
+  const second = lines[1]
   const em = first.fontSize
-  const indent = (rest[0] ?? first).left
-  if (rest.length === 0 || indent < first.left + 0.5 * em) return false
-  if (rest.some((other) => Math.abs(other.left - indent) > 0.2 * em)) return false
-  if (listMarker(first.text) === undefined && rest.length < 2) return false
-  return line.left < indent - 0.5 * em && line.left < first.left + 0.5 * em
+  // Code steps in and out with its nesting.
+  if (second === undefined || first.monospace) return false
+  const indent = second.left
+  if (indent < first.left + 0.5 * em) return false
+  if (line.left >= indent - 0.5 * em || line.left >= first.left + 0.5 * em) return false
+  if (lines.length < 3 && listMarker(first.text) === undefined) return false
+  for (let i = 2; i < lines.length; i++) {
+    if (Math.abs((lines[i] as Line).left - indent) > 0.2 * em) return false
+  }
+  return true
 }
 
 /** Whether `first` is as wide as the line below it, i.e. a full line of the same paragraph. */

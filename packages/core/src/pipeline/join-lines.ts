@@ -49,7 +49,7 @@ export function collectSpellings(lineTexts: readonly string[]): Spellings {
           hyphenated.add(match[0].toLowerCase().replace('\u2010', '-'))
       }
     }
-    const prefix = LINE_END_PREFIX.exec(previous)?.[1]
+    const prefix = endsWithHyphen(previous) ? LINE_END_PREFIX.exec(previous)?.[1] : undefined
     const suffix = prefix === undefined ? undefined : LINE_START_WORD.exec(text)?.[0]
     if (prefix !== undefined && suffix !== undefined && mayBeOneWord(prefix, suffix)) {
       if (keepsByRule(previous, text, prefix)) asked.add((prefix + suffix).toLowerCase())
@@ -99,6 +99,11 @@ export function joinLines(lines: readonly string[], spellings: Spellings = NO_SP
   return out.replace(/\u00AD/g, '')
 }
 
+function endsWithHyphen(text: string): boolean {
+  const last = text.charCodeAt(text.length - 1)
+  return last === 0x2d || last === 0x2010
+}
+
 /**
  * Whether a line goes on with a web or mail address that the line before broke after a slash or
  * an at sign ("http://" + "ftp.gnu.org/gnu/", "groff@" + "gnu.org"): the address is one word.
@@ -106,7 +111,10 @@ export function joinLines(lines: readonly string[], spellings: Spellings = NO_SP
  * ends the line ("see http://gnu.org/" + "There you ...") keeps its space.
  */
 function continuesAddress(before: string, after: string): boolean {
-  const tail = /\S+$/.exec(before)?.[0] ?? ''
+  // `before` is the paragraph so far: look at its last word only, and only after a slash or an at.
+  const end = before.charCodeAt(before.length - 1)
+  if (end !== 0x2f && end !== 0x40) return false
+  const tail = before.slice(before.lastIndexOf(' ') + 1)
   const head = /^\S+/.exec(after)?.[0] ?? ''
   // A list of addresses, one a line, is several words.
   if (!ADDRESS_REST.test(head) || ADDRESS_START.test(head)) return false

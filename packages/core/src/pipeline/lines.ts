@@ -362,6 +362,13 @@ function dominantRun(runs: readonly TextRun[]): TextRun {
  * prose, even where those identifiers outweigh its other words.
  */
 function isMonospaceLine(runs: readonly TextRun[]): boolean {
+  let mixed = false
+  let some = false
+  for (const run of runs) {
+    if (run.monospace) some = true
+    else mixed = true
+  }
+  if (!some || !mixed) return some
   let monospace = 0
   let all = 0
   for (const run of runs) {
@@ -369,7 +376,7 @@ function isMonospaceLine(runs: readonly TextRun[]): boolean {
     all += chars
     if (run.monospace) monospace += chars
   }
-  return monospace >= MONOSPACE_LINE_SHARE * all && monospace > 0
+  return monospace > 0 && monospace >= MONOSPACE_LINE_SHARE * all
 }
 
 function drawnChars(text: string): number {
@@ -410,8 +417,14 @@ const ENCLOSED_LETTER: Readonly<Record<string, RegExp>> = { '©': /^[cC]$/, '®'
  * pdf.js reads the circle as the whole symbol, so the letter would be read twice.
  */
 function dropEnclosedLetters(runs: TextRun[]): TextRun[] {
-  const symbols = runs.filter((run) => ENCLOSED_LETTER[run.text.trim()] !== undefined)
-  if (symbols.length === 0) return runs
+  let symbols: TextRun[] | undefined
+  for (const run of runs) {
+    if (run.text.length <= 2 && ENCLOSED_LETTER[run.text.trim()] !== undefined) {
+      symbols ??= []
+      symbols.push(run)
+    }
+  }
+  if (symbols === undefined) return runs
   return runs.filter(
     (run) =>
       !symbols.some((symbol) => {
