@@ -562,6 +562,7 @@ function assignHeadingLevels(
     (size) => !belowBody(size) && size < stats.bodySize * HEADING_SIZE_RATIO,
   )
   const outlineStyles = outlineStyleLevels(pages)
+  const shallowest = shallowestNumbering(pages)
   for (const page of pages) {
     for (const block of page.blocks) {
       if (block.kind !== 'heading' || block.level !== undefined) continue
@@ -577,15 +578,34 @@ function assignHeadingLevels(
       const rank = ranked.indexOf(size)
       const bySize =
         rank !== -1 ? rank + 1 : ranked.length + (bodyRanked && belowBody(size) ? 2 : 1)
+      // Numbered headings set alike rank by their numbering: "2." over "2.1." over "2.1.3.".
+      const deeper = depth === undefined ? 0 : depth - (shallowest.get(size) ?? depth)
       block.level = Math.min(
         6,
         Math.max(
           1,
-          depth !== undefined && /^\d+\.\d/.test(text) ? Math.max(depth, bySize) : bySize,
+          depth !== undefined && /^\d+\.\d/.test(text)
+            ? Math.max(depth, bySize + deeper)
+            : bySize + deeper,
         ),
       )
     }
   }
+}
+
+/** The least numbering depth among the numbered headings of each (rounded) type size. */
+function shallowestNumbering(pages: readonly PageLayout[]): Map<number, number> {
+  const shallowest = new Map<number, number>()
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      if (block.kind !== 'heading' || block.level !== undefined) continue
+      const depth = numberingDepth(plainText(block))
+      if (depth === undefined) continue
+      const size = Math.round(block.fontSize)
+      shallowest.set(size, Math.min(shallowest.get(size) ?? depth, depth))
+    }
+  }
+  return shallowest
 }
 
 /** Font and size of a heading: headings of one rank share them. */
