@@ -492,8 +492,8 @@ function isHeading(
  */
 function opensSubsection(text: string, next: string): boolean {
   const number = SECTION_NUMBER_PREFIX.exec(text)?.[1]
-  const nextNumber = SECTION_NUMBER_PREFIX.exec(next)?.[1]
-  return number !== undefined && nextNumber !== undefined && nextNumber.startsWith(`${number}.`)
+  if (number === undefined) return false
+  return SECTION_NUMBER_PREFIX.exec(next)?.[1]?.startsWith(`${number}.`) === true
 }
 
 /**

@@ -6,9 +6,9 @@ const HYPHENS = '-\u2010\u00AD'
 /** The end of a line inside a hyphen-linked phrase, after its small word: "end-to-", "more-or-". */
 const LINKED_PHRASE_END = /\p{L}[-\u2010](?:a|an|and|at|by|for|in|of|on|or|the|to)[-\u2010]$/iu
 /** The start of a web address broken after a slash: "http://", "<https://gnu.org/", "www.gnu.org/". */
-const ADDRESS_START = /^[<(\[〈]?(?:[a-z][a-z+.-]*:\/\/|www\.)\S*$/i
+const ADDRESS_START = /^[<([〈]?(?:[a-z][a-z+.-]*:\/\/|www\.)\S*$/i
 /** A mail address broken after its at sign. */
-const MAIL_START = /^[<(\[〈]?[\w.+-]+@$/
+const MAIL_START = /^[<([〈]?[\w.+-]+@$/
 /** The rest of an address: a dot or slash between letters or digits. */
 const ADDRESS_REST = /^[\w~%-]+[./][\w~%-]/
 const HYPHENATED_WORD = /(\p{L}+)[-\u2010](\p{L}+)/gu
