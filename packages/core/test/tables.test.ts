@@ -77,6 +77,42 @@ describe('hybrid tables', () => {
     })
   }
 
+  it('rebuilds a table drawn as separately filled cells with white gaps between them', async () => {
+    // Each cell is its own shaded box, 3.6 pt from its neighbours, with no rule anywhere; some
+    // cells wrap onto a second line.
+    const rows = [
+      ['Macro', 'Description', 'Predecessors'],
+      ['.TBL', 'Begin a new table', '.TD .TH .ETB cell|content'],
+      ['.CPTN', 'Optional numbered or unnumbered|table caption', '.TBL'],
+      ['.TR', 'Begin a new table row', '.TBL .CPTN'],
+      ['.TH', 'Optional table header cell', '.TR .TD .TH|.ETB cell content'],
+    ]
+    const widths = [50, 170, 110]
+    const gap = 3.6
+    const texts: TextSpec[] = []
+    const rects: PageSpec['rects'] = []
+    let y = 120
+    for (const [r, row] of rows.entries()) {
+      const height = row.some((text) => text.includes('|')) ? 28 : 16
+      let x = 72
+      for (const [c, text] of row.entries()) {
+        const width = widths[c] as number
+        rects.push({ x, y, width, height, grey: r === 0 ? 0.7 : 0.9 })
+        for (const [k, part] of text.split('|').entries()) {
+          texts.push({ text: part, x: x + 3, y: y + 11 + k * 12, size: 10 })
+        }
+        x += width + gap
+      }
+      y += height + gap
+    }
+    const doc = await extract(await buildPdf([{ texts, rects }]), { mode: 'hybrid' })
+    const tables = doc.elements.filter((element) => element.type === 'table')
+    expect(tables).toHaveLength(1)
+    expect(grid(tables[0]?.table as Table)).toEqual(
+      rows.map((row) => row.map((text) => text.replace('|', ' '))),
+    )
+  })
+
   it('gives every element a bounding box in hybrid mode and none in fast mode', async () => {
     const pdf = await pageWithTable('grid')
     const hybrid = await extract(pdf, { mode: 'hybrid' })

@@ -4,6 +4,8 @@
  * from the pdf.js operator list under the current transform, in top-left page coordinates.
  */
 
+import { cellGapRulings } from './cell-tiling.js'
+
 /** Operator codes of pdf.js (`OPS`) and its path commands (`DrawOPS`) that matter here. */
 export const RULING_OPS = {
   save: 10,
@@ -150,6 +152,9 @@ export function readPageGraphics(
       }
     }
   }
+  const gaps = cellGapRulings(graphics.areas)
+  graphics.horizontal.push(...gaps.horizontal)
+  graphics.vertical.push(...gaps.vertical)
   return graphics
 }
 
