@@ -11,7 +11,10 @@ const MIN_HEIGHT = 10
 const MAX_HEIGHT = 60
 /** The fewest cells, in at least two rows and two columns, that make a table. */
 const MIN_CELLS = 4
-/** More cell-sized areas than this on a page are a drawing (a heat map), and pairing them would cost quadratic time. */
+/**
+ * More cell-sized areas than this on a page are a drawing (a heat map), whose areas are not
+ * paired: that costs quadratic time.
+ */
 const MAX_CELLS = 2000
 
 type Area = readonly [number, number, number, number]

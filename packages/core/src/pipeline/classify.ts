@@ -10,7 +10,7 @@ import type { Block, Line, PageLayout } from './types.js'
 const HEADING_SIZE_RATIO = 1.12
 /** A block this much larger than the body text is display type: a title may end with a full stop. */
 const DISPLAY_SIZE_RATIO = 1.3
-/** The number a numbered section title starts with, without its closing period: "2.1" of "2.1. Paragraphs". */
+/** The number a numbered section title starts with, less its period: "2.1" of "2.1. Paragraphs". */
 const SECTION_NUMBER_PREFIX = /^(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\p{L}/u
 /** Longest text, in characters, that still reads as a heading. */
 const HEADING_MAX_CHARS = 160

@@ -87,7 +87,9 @@ export function joinLines(lines: readonly string[], spellings: Spellings = NO_SP
     }
     const last = out[out.length - 1] as string
     if (HYPHENS.includes(last) && /\p{L}/u.test(out[out.length - 2] ?? '')) {
-      if (last === '\u00AD' || !keepsHyphen(out, line, spellings)) {
+      // The paragraph's last word only: a pattern anchored at its end would scan all of it.
+      const word = out.slice(out.lastIndexOf(' ') + 1)
+      if (last === '\u00AD' || !keepsHyphen(word, line, spellings)) {
         out = out.slice(0, -1) + line
         continue
       }
