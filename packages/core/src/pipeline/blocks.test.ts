@@ -28,6 +28,18 @@ describe('groupBlocks', () => {
     expect(text(groupBlocks(lines, 1))).toHaveLength(2)
   })
 
+  it("parts a one-line paragraph from the next by the page's usual line pitch", () => {
+    const lines = groupLines([
+      run('grep searches for patterns in each file, and prints each line', 10, 100),
+      run('that matches a pattern. Patterns should be quoted when grep', 10, 112),
+      run('is used in a shell command, and a file of - stands for the', 10, 124),
+      run('standard input of the command.', 10, 136),
+      run('--help Output a usage message and exit.', 10, 152.8),
+      run('-V, --version Output the version number and exit.', 10, 169.6),
+    ])
+    expect(text(groupBlocks(lines, 1)).map((block) => block.length)).toEqual([4, 1, 1])
+  })
+
   it('ends a table-of-contents entry at its page number, but not a title that wraps before its leader', () => {
     const lines = groupLines([
       run('I. POLICY .................................. 5', 10, 100),

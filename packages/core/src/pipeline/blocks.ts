@@ -9,6 +9,10 @@ const TOC_ENTRY_END = /(?:\.\s?){4,}\s*(?:[A-Z]-)?(?:\d{1,4}|[ivxlc]{1,6})$/
 const LINE_LIST_MIN_LINES = 3
 /** ... and at least this share of its breaks made with room to spare. */
 const LINE_LIST_SHARE = 0.75
+/** Lines after a line that are searched for the line under it, when measuring the usual pitch. */
+const PITCH_LOOKAHEAD = 30
+/** Lines that must keep a pitch for it to be the page's usual one. */
+const MIN_PITCH_VOTES = 3
 /** Baseline distance, in font sizes, that still continues a block of one line. */
 const FIRST_PITCH_EM = 1.75
 /**
@@ -24,8 +28,9 @@ const PITCH_SLACK = 1.25
  */
 export function groupBlocks(lines: readonly Line[], page: number): Block[] {
   const blocks: Block[] = []
+  const pitches = usualPitches(lines)
   for (const line of lines) {
-    const block = findContinuedBlock(blocks, line)
+    const block = findContinuedBlock(blocks, line, pitches)
     if (block) {
       appendLine(block, line)
     } else {
@@ -79,7 +84,50 @@ function isLineList(block: Block): boolean {
   return judged > 0 && deliberate >= LINE_LIST_SHARE * judged
 }
 
-function findContinuedBlock(blocks: Block[], line: Line): Block | undefined {
+/**
+ * The usual baseline distance of the page's lines, by type size (rounded to half a point): the
+ * pitch most lines keep to the line under them. Where a block has one line so far, its own
+ * pitch is unknown, and the page's tells a paragraph's next line from the next paragraph.
+ */
+function usualPitches(lines: readonly Line[]): Map<number, number> {
+  const votes = new Map<number, Map<number, number>>()
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as Line
+    const size = Math.round(line.fontSize * 2)
+    for (let j = i + 1; j < lines.length && j <= i + PITCH_LOOKAHEAD; j++) {
+      const next = lines[j] as Line
+      const pitch = next.baseline - line.baseline
+      if (pitch <= 0.5 * line.fontSize) continue
+      if (pitch > 3 * line.fontSize) break
+      if (Math.round(next.fontSize * 2) !== size) continue
+      if (Math.min(line.right, next.right) <= Math.max(line.left, next.left)) continue
+      const bySize = votes.get(size) ?? new Map<number, number>()
+      const bin = Math.round(pitch * 2) / 2
+      bySize.set(bin, (bySize.get(bin) ?? 0) + 1)
+      votes.set(size, bySize)
+      break
+    }
+  }
+  const usual = new Map<number, number>()
+  for (const [size, bins] of votes) {
+    let best = 0
+    let bestVotes = MIN_PITCH_VOTES - 1
+    for (const [bin, count] of bins) {
+      if (count > bestVotes) {
+        best = bin
+        bestVotes = count
+      }
+    }
+    if (best > 0) usual.set(size, best)
+  }
+  return usual
+}
+
+function findContinuedBlock(
+  blocks: Block[],
+  line: Line,
+  pitches: ReadonlyMap<number, number>,
+): Block | undefined {
   let best: Block | undefined
   let bestGap = Number.POSITIVE_INFINITY
   for (let b = blocks.length - 1; b >= 0 && b >= blocks.length - 12; b--) {
@@ -87,7 +135,7 @@ function findContinuedBlock(blocks: Block[], line: Line): Block | undefined {
     const last = block.lines[block.lines.length - 1] as Line
     const pitch = line.baseline - last.baseline
     if (pitch <= 0.3 * line.fontSize || pitch > 3 * line.fontSize) continue
-    if (!continuesBlock(block, last, line, pitch)) continue
+    if (!continuesBlock(block, last, line, pitch, pitches)) continue
     if (pitch < bestGap) {
       bestGap = pitch
       best = block
@@ -96,7 +144,13 @@ function findContinuedBlock(blocks: Block[], line: Line): Block | undefined {
   return best
 }
 
-function continuesBlock(block: Block, last: Line, line: Line, pitch: number): boolean {
+function continuesBlock(
+  block: Block,
+  last: Line,
+  line: Line,
+  pitch: number,
+  pitches: ReadonlyMap<number, number>,
+): boolean {
   const ratio = line.fontSize / last.fontSize
   if (ratio > SIZE_RATIO || ratio < 1 / SIZE_RATIO) return false
   if (line.fontId !== last.fontId && block.lines.length === 1 && !isFullLineOf(last, line)) {
@@ -121,8 +175,11 @@ function continuesBlock(block: Block, last: Line, line: Line, pitch: number): bo
     const before = block.lines[block.lines.length - 2] as Line
     const usual = last.baseline - before.baseline
     if (pitch > usual * PITCH_SLACK + 0.15 * em) return false
-  } else if (pitch > FIRST_PITCH_EM * em) {
-    return false
+  } else {
+    const usual = pitches.get(Math.round(em * 2))
+    const limit = FIRST_PITCH_EM * em
+    if (pitch > (usual === undefined ? limit : Math.min(limit, usual * PITCH_SLACK + 0.15 * em)))
+      return false
   }
   if (
     listMarker(line.text) !== undefined &&
