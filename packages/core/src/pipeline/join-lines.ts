@@ -27,7 +27,6 @@ export interface Spellings {
 const NO_SPELLINGS: Spellings = { hyphenated: new Set(), whole: new Set() }
 const LINE_END_PREFIX = /(\p{L}+)[-\u2010]$/u
 const LINE_START_WORD = /^\p{L}+/u
-const WORD = /\p{L}+/gu
 const ALL_LOWERCASE = /^\p{Ll}+$/u
 const ALL_UPPERCASE = /^\p{Lu}+$/u
 
@@ -58,11 +57,11 @@ export function collectSpellings(lineTexts: readonly string[]): Spellings {
   }
   const whole = new Set<string>()
   if (asked.size > 0) {
+    // One pass of one pattern over the text finds every asked word written whole; the words are
+    // letters only, so they need no escaping.
+    const pattern = new RegExp(`(?<!\\p{L})(?:${[...asked].join('|')})(?!\\p{L})`, 'giu')
     for (const text of lineTexts) {
-      for (const [word] of text.matchAll(WORD)) {
-        const lower = word.toLowerCase()
-        if (asked.has(lower)) whole.add(lower)
-      }
+      for (const [word] of text.matchAll(pattern)) whole.add(word.toLowerCase())
     }
   }
   return { hyphenated, whole }

@@ -43,6 +43,16 @@ export interface NormalizedText {
  * hyphenation the line joiner should undo.
  */
 export function normalizeText(input: string): NormalizedText {
+  // Most strings are printable ASCII, which needs nothing done: return them as they are.
+  let plain = true
+  for (let i = 0; i < input.length; i++) {
+    const code = input.charCodeAt(i)
+    if (code < 0x20 || code >= 0x7f) {
+      plain = false
+      break
+    }
+  }
+  if (plain) return { text: input, unreliable: 0 }
   let out = ''
   let unreliable = 0
   const last = input.length - 1
