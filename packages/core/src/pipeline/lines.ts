@@ -341,6 +341,7 @@ function isSuperscriptOverSpace(run: TextRun, next: TextRun | undefined): boolea
  * "3 9" must not outweigh the "Id." it numbers.
  */
 function dominantRun(runs: readonly TextRun[]): TextRun {
+  if (runs.length === 1) return runs[0] as TextRun
   const weight = new Map<string, number>()
   let best = runs[0] as TextRun
   let bestWeight = 0
