@@ -1,3 +1,4 @@
+import { disjointSets } from './disjoint-sets.js'
 import type { Segment } from './rulings.js'
 
 /** The widest white gap (points) between two cells filled apart that is still one boundary. */
@@ -19,6 +20,12 @@ const MAX_CELLS = 2000
 
 type Area = readonly [number, number, number, number]
 
+/** A white gap between two cells: the cell left of (or above) it, and the edges run on across it. */
+interface Gap {
+  cell: number
+  rules: [Segment, Segment]
+}
+
 /**
  * Rulings across the white gaps of a table drawn as separately filled cells: shaded boxes set a
  * few points apart, with no rule between them. A row's top and bottom edges, and a column's side
@@ -38,76 +45,48 @@ export function cellGapRulings(areas: readonly Area[]): {
   const horizontal: Segment[] = []
   const vertical: Segment[] = []
   if (cells.length < MIN_CELLS || cells.length > MAX_CELLS) return { horizontal, vertical }
-  const parent = cells.map((_, i) => i)
-  const find = (i: number): number => {
-    while (parent[i] !== i) {
-      parent[i] = parent[parent[i] as number] as number
-      i = parent[i] as number
-    }
-    return i
-  }
-  const gaps: Array<{ a: number; b: number; rules: Segment[]; axis: 'h' | 'v' }> = []
+  const sets = disjointSets(cells.length)
+  // Cells side by side: the row's top and bottom edges run on across the gap. Cells stacked:
+  // the column's side edges run on down the gap.
+  const across: Gap[] = []
+  const down: Gap[] = []
   for (let i = 0; i < cells.length; i++) {
     const [al, at, ar, ab] = cells[i] as Area
     for (let j = 0; j < cells.length; j++) {
-      if (i === j) continue
       const [bl, bt, br, bb] = cells[j] as Area
-      const across = bl - ar
-      if (
-        across > 0 &&
-        across <= MAX_GAP &&
-        Math.abs(at - bt) <= ALIGN &&
-        Math.abs(ab - bb) <= ALIGN
-      ) {
-        // The row's top and bottom edges run on across the gap.
-        gaps.push({
-          a: i,
-          b: j,
-          axis: 'h',
-          rules: [
-            { x1: ar, y1: at, x2: bl, y2: at },
-            { x1: ar, y1: ab, x2: bl, y2: ab },
-          ],
-        })
+      if (isGap(bl - ar) && Math.abs(at - bt) <= ALIGN && Math.abs(ab - bb) <= ALIGN) {
+        sets.union(i, j)
+        across.push({ cell: i, rules: [segment(ar, at, bl, at), segment(ar, ab, bl, ab)] })
       }
-      const down = bt - ab
       const from = Math.max(al, bl)
       const to = Math.min(ar, br)
-      if (down > 0 && down <= MAX_GAP && to - from > 0.5 * Math.min(ar - al, br - bl)) {
-        // The column's side edges run on down the gap.
-        gaps.push({
-          a: i,
-          b: j,
-          axis: 'v',
-          rules: [
-            { x1: from, y1: ab, x2: from, y2: bt },
-            { x1: to, y1: ab, x2: to, y2: bt },
-          ],
-        })
+      if (isGap(bt - ab) && to - from > 0.5 * Math.min(ar - al, br - bl)) {
+        sets.union(i, j)
+        down.push({ cell: i, rules: [segment(from, ab, from, bt), segment(to, ab, to, bt)] })
       }
     }
   }
-  for (const { a, b } of gaps) parent[find(a)] = find(b)
-  // Only tilings of two rows and two columns or more: count each group's cells, rows, columns.
-  const groups = new Map<number, { cells: number; rows: boolean; columns: boolean }>()
+  // Only tilings of two rows and two columns or more.
+  const size = new Map<number, number>()
   for (let i = 0; i < cells.length; i++) {
-    const root = find(i)
-    const group = groups.get(root) ?? { cells: 0, rows: false, columns: false }
-    group.cells++
-    groups.set(root, group)
+    const root = sets.find(i)
+    size.set(root, (size.get(root) ?? 0) + 1)
   }
-  for (const { a, axis } of gaps) {
-    const group = groups.get(find(a))
-    if (!group) continue
-    // Cells side by side make columns; cells stacked make rows.
-    if (axis === 'h') group.columns = true
-    else group.rows = true
+  const withColumns = new Set(across.map((gap) => sets.find(gap.cell)))
+  const withRows = new Set(down.map((gap) => sets.find(gap.cell)))
+  const tiled = (gap: Gap) => {
+    const root = sets.find(gap.cell)
+    return (size.get(root) ?? 0) >= MIN_CELLS && withColumns.has(root) && withRows.has(root)
   }
-  for (const { a, axis, rules } of gaps) {
-    const group = groups.get(find(a))
-    if (!group || group.cells < MIN_CELLS || !group.rows || !group.columns) continue
-    if (axis === 'h') horizontal.push(...rules)
-    else vertical.push(...rules)
-  }
+  for (const gap of across) if (tiled(gap)) horizontal.push(...gap.rules)
+  for (const gap of down) if (tiled(gap)) vertical.push(...gap.rules)
   return { horizontal, vertical }
+}
+
+function isGap(distance: number): boolean {
+  return distance > 0 && distance <= MAX_GAP
+}
+
+function segment(x1: number, y1: number, x2: number, y2: number): Segment {
+  return { x1, y1, x2, y2 }
 }

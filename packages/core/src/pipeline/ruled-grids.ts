@@ -1,3 +1,4 @@
+import { disjointSets } from './disjoint-sets.js'
 import type { PageGraphics, Segment } from './rulings.js'
 
 /** Rulings closer than this (points) are the same line: double rules, stroke width, rounding. */
@@ -225,17 +226,7 @@ export function mergeCollinear(segments: readonly Segment[], axis: 'h' | 'v'): S
 
 /** Groups rulings that touch, directly or through others (union-find over crossings). */
 function connect(horizontal: readonly Segment[], vertical: readonly Segment[]): Group[] {
-  const parent = Array.from({ length: horizontal.length + vertical.length }, (_, i) => i)
-  const find = (i: number): number => {
-    while (parent[i] !== i) {
-      parent[i] = parent[parent[i] as number] as number
-      i = parent[i] as number
-    }
-    return i
-  }
-  const union = (a: number, b: number) => {
-    parent[find(a)] = find(b)
-  }
+  const { find, union } = disjointSets(horizontal.length + vertical.length)
   const touchesVertical = new Uint8Array(horizontal.length)
   horizontal.forEach((h, i) => {
     vertical.forEach((v, j) => {
