@@ -3,8 +3,12 @@ import type { Block, Line } from './types.js'
 
 /** Two lines of one block differ in size by at most this ratio. */
 const SIZE_RATIO = 1.15
-/** The end of a table-of-contents line: a leader of dots, then a page number ("5", "A-3", "iv"). */
-const TOC_ENTRY_END = /(?:\.\s?){4,}\s*(?:[A-Z]-)?(?:\d{1,4}|[ivxlc]{1,6})$/
+/**
+ * The end of a table-of-contents line: a leader of dots, then a page number ("5", "A-3", "iv").
+ * The leader is matched from its first dot only, so that a line of dots without a page number (a
+ * form's blank) fails at once rather than once per dot.
+ */
+const TOC_ENTRY_END = /(?<![.\s])\s*(?:\.\s?){4,}\s*(?:[A-Z]-)?(?:\d{1,4}|[ivxlc]{1,6})$/
 /** A list of lines has at least this many lines, ... */
 const LINE_LIST_MIN_LINES = 3
 /** ... and at least this share of its breaks made with room to spare. */

@@ -11,9 +11,8 @@ const ORDERED = /^(\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,5})[.)])\s+(?=\S)/u
 
 /** The marker at the start of `text` (`•`, `1.`, `(a)`), or undefined when it does not start an item. */
 export function listMarker(text: string): string | undefined {
-  if (BULLET_ROW.test(text)) return undefined
   const bullet = BULLET.exec(text)
-  if (bullet) return bullet[1]
+  if (bullet) return BULLET_ROW.test(text) ? undefined : bullet[1]
   const ordered = ORDERED.exec(text)
   // "1." followed by a capitalised word is more often a numbered heading; classify decides.
   return ordered?.[1]
