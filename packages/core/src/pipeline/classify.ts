@@ -1,6 +1,7 @@
 import { appendLine, newBlock, settleBlockStyle, splitLineLists, withLines } from './blocks.js'
 import { startsCaption } from './caption.js'
 import { isOrderedMarker, listMarker } from './list-markers.js'
+import { LONE_NOTE_MARK, NOTE_MARK } from './note-marks.js'
 import { PAGE_LABEL } from './page-label.js'
 import { continuesParagraph } from './paragraph-continuation.js'
 import { splitNotes } from './split-notes.js'
@@ -10,8 +11,6 @@ import type { Block, Line, PageLayout } from './types.js'
 const HEADING_SIZE_RATIO = 1.12
 /** A block this much larger than the body text is display type: a title may end with a full stop. */
 const DISPLAY_SIZE_RATIO = 1.3
-/** The number a numbered section title starts with, less its period: "2.1" of "2.1. Paragraphs". */
-const SECTION_NUMBER_PREFIX = /^(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\p{L}/u
 /** Longest text, in characters, that still reads as a heading. */
 const HEADING_MAX_CHARS = 160
 /** Top and bottom share of the page where a body-size line is a running head, not a heading. */
@@ -19,11 +18,8 @@ const MARGIN_SHARE = 0.08
 
 const SECTION_NUMBER = /^((?:\d{1,2}\.){0,5}\d{1,2})\.?\s+\S/
 const ROMAN_SECTION = /^([IVX]{1,5})\.\s+\S/
-/** The mark a footnote opens with: a number, a symbol or superscript figures. */
-const NOTE_MARK = '(?:\\d{1,3}|[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)'
+/** A footnote's opening: its mark, then a space, a period or bracket, or its first word. */
 const FOOTNOTE_START = new RegExp(`^${NOTE_MARK}(?:\\s|[.)]?\\s|[A-Za-z])`)
-/** A note's mark standing alone. */
-const LONE_NOTE_MARK = new RegExp(`^${NOTE_MARK}$`)
 /** A note that gives a web address: its mark, then the address alone ("1 https://example.org/a"). */
 const ADDRESS_NOTE = new RegExp(`^${NOTE_MARK}\\s?(?:https?://|www\\.)\\S+$`)
 
@@ -491,9 +487,9 @@ function isHeading(
  * over "2.1. Paragraphs", a section title with no text of its own before its first subsection.
  */
 function opensSubsection(text: string, next: string): boolean {
-  const number = SECTION_NUMBER_PREFIX.exec(text)?.[1]
+  const number = SECTION_NUMBER.exec(text)?.[1]
   if (number === undefined) return false
-  return SECTION_NUMBER_PREFIX.exec(next)?.[1]?.startsWith(`${number}.`) === true
+  return SECTION_NUMBER.exec(next)?.[1]?.startsWith(`${number}.`) === true
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isBullet } from './list-markers.js'
+import { LONE_NOTE_MARK } from './note-marks.js'
 import { composeSpacingAccents } from './text-normalize.js'
 import type { Line, TextRun } from './types.js'
 
@@ -24,8 +25,6 @@ const SUPERSCRIPT_MAX_RATIO = 2
 const NOTE_MARK_MAX_RATIO = 0.7
 /** A number of up to three digits that pdf.js spaced apart somewhere: "1 0", "1 22", "1 2 2". */
 const SPACED_DIGITS = /^(?=(?:\d ?){2,3}$)\d+(?: \d+)+$/
-/** A note's mark: a number of up to three digits or a reference symbol. */
-const NOTE_MARK = /^(?:\d{1,3}|[*†‡§¶]{1,3})$/
 /** Raised text at most this many times its neighbour's size is a superscript. */
 const SUPERSCRIPT_MIN_SHRINK = 0.8
 /** A gap wider than this many font sizes between two runs reads as a space. */
@@ -280,7 +279,11 @@ export function makeLine(runs: TextRun[]): Line {
   let bottom = Number.NEGATIVE_INFINITY
   for (const run of runs) {
     // Superscripts, subscripts and drop capitals do not define the line's extent.
-    if (run.fontSize < dominant.fontSize * 0.8 || run.fontSize > dominant.fontSize * 1.3) continue
+    if (
+      run.fontSize < dominant.fontSize * SUPERSCRIPT_MIN_SHRINK ||
+      run.fontSize > dominant.fontSize * 1.3
+    )
+      continue
     top = Math.min(top, run.top)
     bottom = Math.max(bottom, run.bottom)
   }
@@ -317,7 +320,7 @@ function isOpeningNoteMark(run: TextRun, dominant: TextRun): boolean {
     run !== dominant &&
     run.fontSize < SUPERSCRIPT_MIN_SHRINK * dominant.fontSize &&
     run.baseline < dominant.baseline - 0.2 * dominant.fontSize &&
-    NOTE_MARK.test(run.text.trim())
+    LONE_NOTE_MARK.test(run.text.trim())
   )
 }
 

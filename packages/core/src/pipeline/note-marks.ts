@@ -1,0 +1,9 @@
+/**
+ * The mark that opens a note and points to it from the text: a number, one to three reference
+ * symbols, or superscript figures. Shared by the lines (a raised mark before a note's first
+ * word) and the classification (a block that opens with a mark is a note).
+ */
+export const NOTE_MARK = '(?:\\d{1,3}|[*†‡§¶]{1,3}|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)'
+
+/** A note mark and nothing else. */
+export const LONE_NOTE_MARK = new RegExp(`^${NOTE_MARK}$`)
