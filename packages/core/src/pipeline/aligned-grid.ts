@@ -1,4 +1,4 @@
-import { extentOf, gapBetween } from './extent.js'
+import { extentOf, gapInEms, medianFontSize } from './extent.js'
 import { isFigure } from './figure.js'
 import { makeLine } from './lines.js'
 import type { Line, TextRun } from './types.js'
@@ -88,16 +88,8 @@ export function groupRows(lines: readonly Line[]): Line[][] {
 export function alignIntoGrid(lines: readonly Line[]): AlignedGrid | undefined {
   if (lines.length === 0) return undefined
   const rows = groupRows(lines)
-  let minLeft = Number.POSITIVE_INFINITY
-  let maxRight = Number.NEGATIVE_INFINITY
-  const sizes: number[] = []
-  for (const line of lines) {
-    minLeft = Math.min(minLeft, line.left)
-    maxRight = Math.max(maxRight, line.right)
-    sizes.push(line.fontSize)
-  }
-  sizes.sort((p, q) => p - q)
-  const em = sizes[sizes.length >> 1] ?? 10
+  const { left: minLeft, right: maxRight } = extentOf(lines)
+  const em = medianFontSize(lines)
   const width = Math.ceil(maxRight - minLeft) + 1
   const coverage = new Uint16Array(width)
   // Rows with a single piece of text (titles, group labels, wrapped notes) may cross gutters.
@@ -208,8 +200,10 @@ export function mergeWrappedRows(grid: AlignedGrid, rules: readonly number[] = [
 }
 
 function ruledBetween(above: readonly Line[], below: readonly Line[], rules: readonly number[]) {
-  const from = Math.max(...above.map((line) => line.baseline))
-  const to = Math.min(...below.map((line) => line.top))
+  if (rules.length === 0) return false
+  let from = Number.NEGATIVE_INFINITY
+  for (const line of above) if (line.baseline > from) from = line.baseline
+  const to = extentOf(below).top
   return rules.some((y) => y > from && y < to + 1)
 }
 
@@ -221,7 +215,7 @@ function continuesRow(
   header: boolean,
 ): boolean {
   if (cells.length === 0 || cells.length > above.length) return false
-  if (gapBetween(rowAbove, row) > 0.6 * extentOf(row).em) return false
+  if (gapInEms(rowAbove, row) > 0.6) return false
   return cells.every((cell) => {
     const over = above.find((other) => other.column === cell.column)
     if (over?.colSpan !== 1 || cell.colSpan !== 1) return false

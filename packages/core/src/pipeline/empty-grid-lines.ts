@@ -1,3 +1,4 @@
+import { medianFontSize } from './extent.js'
 import { type GridCell, interval, type RuledGrid } from './ruled-grids.js'
 import type { TextRun } from './types.js'
 
@@ -11,18 +12,17 @@ export function dropEmptyGridLines(grid: RuledGrid, runs: readonly TextRun[]): R
   const columns = grid.xs.length - 1
   const rowUsed = new Uint8Array(rows)
   const columnUsed = new Uint8Array(columns)
-  const sizes: number[] = []
+  const inside: TextRun[] = []
   for (const run of runs) {
     const row = interval(grid.ys, (run.top + run.bottom) / 2)
     const column = interval(grid.xs, (run.left + run.right) / 2)
     if (row < 0 || column < 0) continue
     rowUsed[row] = 1
     columnUsed[column] = 1
-    sizes.push(run.fontSize)
+    inside.push(run)
   }
-  if (sizes.length === 0) return grid
-  sizes.sort((p, q) => p - q)
-  const lineHeight = sizes[sizes.length >> 1] as number
+  if (inside.length === 0) return grid
+  const lineHeight = medianFontSize(inside)
   const dropRow = (row: number) =>
     !rowUsed[row] && (grid.ys[row + 1] as number) - (grid.ys[row] as number) < lineHeight
   const dropColumn = (column: number) => !columnUsed[column]

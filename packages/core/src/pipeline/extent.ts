@@ -38,6 +38,21 @@ export function gapBetween(above: readonly Boxed[], below: readonly Boxed[]): nu
   return extentOf(below).top - extentOf(above).bottom
 }
 
+/**
+ * The white space between the lowest of the items `above` and the highest of `below`, in ems of
+ * the largest type `below`: each side measured once.
+ */
+export function gapInEms(above: readonly Boxed[], below: readonly Boxed[]): number {
+  const lower = extentOf(below)
+  return (lower.top - extentOf(above).bottom) / lower.em
+}
+
+/** The median type size of `items`, or `fallback` for none. */
+export function medianFontSize(items: readonly { fontSize: number }[], fallback = 10): number {
+  const sizes = items.map((item) => item.fontSize).sort((p, q) => p - q)
+  return sizes[sizes.length >> 1] ?? fallback
+}
+
 /** Whether the middle of `item` lies strictly inside `box`. */
 export function middleWithin(item: Boxed, box: Omit<Extent, 'em'>): boolean {
   const x = (item.left + item.right) / 2

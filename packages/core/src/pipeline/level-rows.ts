@@ -304,17 +304,12 @@ function rowBlock(row: Placed[], page: number): Block {
   // One line, so that line-wise tests (a contents entry ends in its page number) see the row.
   const lines = row.map((entry) => entry.line)
   let main = lines[0] as Line
-  let top = main.top
-  let bottom = main.bottom
-  let left = main.left
-  let right = main.right
+  let baseline = main.baseline
   for (const line of lines) {
     if (line.text.length > main.text.length) main = line
-    top = Math.min(top, line.top)
-    bottom = Math.max(bottom, line.bottom)
-    left = Math.min(left, line.left)
-    right = Math.max(right, line.right)
+    if (line.baseline < baseline) baseline = line.baseline
   }
+  const { left, top, right, bottom } = extentOf(lines)
   const block = newBlock(
     {
       ...main,
@@ -324,7 +319,7 @@ function rowBlock(row: Placed[], page: number): Block {
       top,
       right,
       bottom,
-      baseline: Math.min(...lines.map((line) => line.baseline)),
+      baseline,
     },
     page,
   )

@@ -9,7 +9,7 @@ import {
 } from './aligned-grid.js'
 import { BORDERLESS_MIN_ROWS, isSparse, looksLikeBorderlessTable } from './borderless-checks.js'
 import { dropEmptyGridLines } from './empty-grid-lines.js'
-import { extentOf, gapBetween } from './extent.js'
+import { extentOf, gapBetween, gapInEms, medianFontSize } from './extent.js'
 import { isFigure } from './figure.js'
 import { columnOf, withHeaderAbove, withoutTitleRows, withStubBeside } from './grid-surroundings.js'
 import { headerSpans } from './header-spans.js'
@@ -128,7 +128,7 @@ function splitAtGaps(band: RuledBand, runs: readonly TextRun[]): RuledBand[] {
     const split = rows.some((row, k) => {
       const above = rows[k - 1]
       if (!above) return false
-      return gapBetween(above, row) > BAND_GAP_EM * extentOf(row).em
+      return gapInEms(above, row) > BAND_GAP_EM
     })
     if (!split) continue
     // A lone rule left on either side draws no table.
@@ -600,9 +600,7 @@ function borderlessRegions(lines: readonly Line[]): Line[][] {
   for (const row of rows) {
     const previous = current[current.length - 1]
     const em = (row[0] as Line).fontSize
-    const gap = previous
-      ? (row[0] as Line).top - Math.max(...previous.map((line) => line.bottom))
-      : 0
+    const gap = previous ? (row[0] as Line).top - extentOf(previous).bottom : 0
     if (previous && gap > 2.5 * em) flush()
     if (row.length >= 2) {
       current.push(row)
@@ -633,7 +631,6 @@ function headerRowsOf(cells: readonly TableCell[], rows: number): number {
 
 /** The block that stands for a table in the page's reading order; its lines are the cells' text. */
 function tableBlock(table: Table, lines: readonly Line[], evidence: number): Block {
-  const sizes = lines.map((line) => line.fontSize).sort((p, q) => p - q)
   const [left, top, right, bottom] = table.bbox
   return {
     lines: [...lines],
@@ -642,7 +639,7 @@ function tableBlock(table: Table, lines: readonly Line[], evidence: number): Blo
     top,
     right,
     bottom,
-    fontSize: sizes[sizes.length >> 1] ?? 10,
+    fontSize: medianFontSize(lines),
     fontId: lines[0]?.fontId ?? '',
     bold: false,
     italic: false,

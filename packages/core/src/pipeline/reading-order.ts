@@ -1,3 +1,4 @@
+import { extentOf, medianFontSize } from './extent.js'
 import { readLevelRows } from './level-rows.js'
 import type { Block } from './types.js'
 
@@ -75,7 +76,7 @@ function topStrip(blocks: readonly Block[]): Block[] {
     (block) => Math.min(block.bottom, first.bottom) - Math.max(block.top, first.top) > 0,
   )
   if (row.length < 2 || row.some((block) => block.lines.length > 1)) return []
-  const bottom = Math.max(...row.map((block) => block.bottom))
+  const { bottom } = extentOf(row)
   if (sorted.some((block) => !row.includes(block) && block.top < bottom + 2)) return []
   return row.sort((p, q) => p.left - q.left)
 }
@@ -92,12 +93,7 @@ function orderRegion(
   band = false,
 ): Block[] {
   if (blocks.length < 2 || depth > 6) return orderRows(blocks, state)
-  let minLeft = Number.POSITIVE_INFINITY
-  let maxRight = Number.NEGATIVE_INFINITY
-  for (const block of blocks) {
-    minLeft = Math.min(minLeft, block.left)
-    maxRight = Math.max(maxRight, block.right)
-  }
+  const { left: minLeft, right: maxRight } = extentOf(blocks)
   const width = maxRight - minLeft
   const narrow = blocks.filter((block) => block.right - block.left < WIDE_SHARE * width)
   const found = findGutters(narrow, minLeft, maxRight)
@@ -305,11 +301,6 @@ function openStrips(
     }
   }
   return strips
-}
-
-function medianFontSize(blocks: readonly Block[]): number {
-  const sizes = blocks.map((block) => block.fontSize).sort((p, q) => p - q)
-  return sizes[sizes.length >> 1] ?? 10
 }
 
 /**
