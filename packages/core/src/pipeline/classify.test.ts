@@ -261,6 +261,37 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("keeps a line of a list of lines a paragraph, though it is set in a heading's type", () => {
+    /** A block whose lines are all in the font `fontId`. */
+    const inFont = (b: Block, fontId: string) => {
+      b.fontId = fontId
+      for (const line of b.lines) line.fontId = fontId
+      return b
+    }
+    const layout = page([
+      inFont(block(['Coding Guidelines'], 10, 100), 'bold'),
+      block(BODY, 10, 130),
+      inFont(
+        block(
+          [
+            'Anesthesia Modifiers',
+            'P1-A Normal healthy patient',
+            'P2-A Mild disease',
+            'P3-A Severe',
+          ],
+          10,
+          300,
+        ),
+        'bold',
+      ),
+      block(BODY, 10, 400),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.filter((b) => b.kind === 'heading').map(plainText)).toEqual([
+      'Coding Guidelines',
+    ])
+  })
+
   it('does not make a heading of a line sharing its baseline with another block', () => {
     const layout = page([
       block(['Contents entry'], 10, 150, { fontSize: 14 }),

@@ -241,7 +241,8 @@ function promoteHeadingStyle(page: PageLayout, stats: TextStatistics): void {
   }
   if (styles.size === 0) return
   for (const block of page.blocks) {
-    if (block.kind !== 'paragraph' || block.lines.length > 2 || !styles.has(style(block))) continue
+    if (block.kind !== 'paragraph' || block.standalone || block.lines.length > 2) continue
+    if (!styles.has(style(block))) continue
     const text = plainText(block)
     if (text.split(/\s+/).length > 10 || /[.:;,]$/.test(text) || !/^[\p{Lu}\d]/u.test(text))
       continue
