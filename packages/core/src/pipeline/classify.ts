@@ -16,6 +16,10 @@ const HEADING_MAX_CHARS = 160
 /** Top and bottom share of the page where a body-size line is a running head, not a heading. */
 const MARGIN_SHARE = 0.08
 
+/** Type this many times the body size or smaller is small print: notes, credits. */
+const SMALL_PRINT_RATIO = 0.9
+/** Notes stand below this share of the page height. */
+const NOTE_ZONE_TOP = 0.6
 const SECTION_NUMBER = /^((?:\d{1,2}\.){0,5}\d{1,2})\.?\s+\S/
 const ROMAN_SECTION = /^([IVX]{1,5})\.\s+\S/
 /** A footnote's opening: its mark, then a space, a period or bracket, or its first word. */
@@ -158,18 +162,20 @@ function isBodySize(block: Block, stats: TextStatistics): boolean {
 }
 
 /** A paragraph in small type in the lower part of the page, under `above`. */
+/** Whether a block is small print in the lower part of the page, where notes stand. */
+function inNoteZone(block: Block, page: PageLayout, stats: TextStatistics): boolean {
+  return (
+    block.fontSize < stats.bodySize * SMALL_PRINT_RATIO && block.top > page.height * NOTE_ZONE_TOP
+  )
+}
+
 function isSmallPrintBelow(
   block: Block,
   above: Block,
   page: PageLayout,
   stats: TextStatistics,
 ): boolean {
-  return (
-    block.kind === 'paragraph' &&
-    block.fontSize < stats.bodySize * 0.9 &&
-    block.top > page.height * 0.6 &&
-    block.top >= above.bottom
-  )
+  return block.kind === 'paragraph' && inNoteZone(block, page, stats) && block.top >= above.bottom
 }
 
 /**
@@ -182,7 +188,7 @@ function joinNoteMarks(page: PageLayout, stats: TextStatistics): void {
     const mark = blocks[i] as Block
     const line = mark.lines[0]
     if (mark.lines.length !== 1 || !line || !LONE_NOTE_MARK.test(line.text)) continue
-    if (mark.fontSize >= stats.bodySize * 0.9) continue
+    if (mark.fontSize >= stats.bodySize * SMALL_PRINT_RATIO) continue
     const at = blocks.findIndex((other) => {
       const first = other.lines[0]
       return (
@@ -366,11 +372,7 @@ function classifyBlock(
     block.kind = 'heading'
     return
   }
-  if (
-    block.fontSize < stats.bodySize * 0.9 &&
-    block.top > page.height * 0.6 &&
-    FOOTNOTE_START.test(text)
-  ) {
+  if (inNoteZone(block, page, stats) && FOOTNOTE_START.test(text)) {
     block.kind = 'footnote'
     return
   }

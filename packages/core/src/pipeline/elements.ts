@@ -103,7 +103,9 @@ export interface ElementOptions {
 
 /** The box around an element's blocks on its first page (a paragraph may go on overleaf). */
 function boxOf(blocks: readonly Block[], page: number): [number, number, number, number] {
-  const { left, top, right, bottom } = extentOf(blocks.filter((block) => block.page === page))
+  // Nearly every element is one block, on its own page: no list to filter.
+  const own = blocks.length === 1 ? blocks : blocks.filter((block) => block.page === page)
+  const { left, top, right, bottom } = extentOf(own)
   return roundBox([left, top, right, bottom])
 }
 

@@ -10,6 +10,18 @@ const REPEAT_SHARE = 0.4
 const PAGE_NUMBER =
   /^(?:page\s+)?[-–—(]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i
 
+/** A block in a page's top or bottom margin, read once for what the detector asks of it. */
+interface MarginBlock {
+  block: Block
+  zone: 'top' | 'bottom'
+  /** The zone and the text with digits blanked out: equal keys repeat across pages. */
+  key: string
+  /** Whether the text is a bare page number. */
+  pageNumber: boolean
+  /** The page number's value, when it is written in digits. */
+  folio: number | undefined
+}
+
 /** One page's blocks with the page height, as the furniture detector sees them. */
 export interface FurniturePage {
   height: number
@@ -24,24 +36,36 @@ export interface FurniturePage {
  */
 export function markFurniture(pages: readonly FurniturePage[]): void {
   if (pages.length < 2) return
-  // Each margin block once: its zone and its text with digits blanked out.
+  // Each margin block once: its zone, its text with digits blanked out, its number if it is one.
   const candidates = pages.map((page) =>
-    page.blocks.flatMap((block) => {
+    page.blocks.flatMap((block): MarginBlock[] => {
       const zone = marginZone(block, page.height)
-      return zone ? [{ block, zone, key: `${zone}:${furnitureKey(block)}` }] : []
+      if (!zone) return []
+      const text = blockText(block)
+      const pageNumber = PAGE_NUMBER.test(text)
+      return [
+        {
+          block,
+          zone,
+          key: `${zone}:${furnitureKey(text)}`,
+          pageNumber,
+          folio: pageNumber ? folioValue(text) : undefined,
+        },
+      ]
     }),
   )
   const counts = countPages(candidates)
   const threshold = Math.max(2, Math.ceil(REPEAT_SHARE * pages.length))
   const folioOffset = pageNumberOffset(candidates)
   for (const onPage of candidates) {
-    const folios = onPage.filter(
-      ({ block }) => folioOffset !== undefined && folioValue(block) === block.page + folioOffset,
-    )
-    for (const { block, zone, key } of onPage) {
+    const folios =
+      folioOffset === undefined
+        ? []
+        : onPage.filter(({ block, folio }) => folio === block.page + folioOffset)
+    for (const { block, zone, key, pageNumber } of onPage) {
       if (
         (counts.get(key) ?? 0) >= threshold ||
-        PAGE_NUMBER.test(blockText(block)) ||
+        pageNumber ||
         folios.some((folio) => isRunningHead(block, folio.block))
       ) {
         block.kind = zone === 'top' ? 'header' : 'footer'
@@ -56,14 +80,11 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
  * shifts them) that most pages agree on, when at least two do; undefined otherwise. A number in
  * the margin that keeps it is the page's number, not a note mark or a table's figure.
  */
-function pageNumberOffset(candidates: readonly { block: Block }[][]): number | undefined {
+function pageNumberOffset(candidates: readonly MarginBlock[][]): number | undefined {
   const pagesByOffset = new Map<number, number>()
   for (const onPage of candidates) {
     const offsets = new Set<number>()
-    for (const { block } of onPage) {
-      const value = folioValue(block)
-      if (value !== undefined) offsets.add(value - block.page)
-    }
+    for (const { block, folio } of onPage) if (folio !== undefined) offsets.add(folio - block.page)
     for (const offset of offsets) pagesByOffset.set(offset, (pagesByOffset.get(offset) ?? 0) + 1)
   }
   let best: number | undefined
@@ -77,11 +98,9 @@ function pageNumberOffset(candidates: readonly { block: Block }[][]): number | u
   return best
 }
 
-/** The value of a block that is a bare page number in digits ("12", "- 12 -"), else undefined. */
-function folioValue(block: Block): number | undefined {
-  const text = blockText(block)
-  if (!PAGE_NUMBER.test(text)) return undefined
-  const digits = /^\D*(\d+)\D*$/.exec(text)?.[1]
+/** The value of a bare page number in digits ("12", "- 12 -"); undefined for Roman numerals. */
+function folioValue(pageNumber: string): number | undefined {
+  const digits = /^\D*(\d+)\D*$/.exec(pageNumber)?.[1]
   return digits === undefined ? undefined : Number(digits)
 }
 
@@ -161,8 +180,8 @@ function marginZone(block: Block, height: number): 'top' | 'bottom' | undefined 
 }
 
 /** Text with digits blanked, so "Page 3 of 9" and "Page 4 of 9" match. */
-function furnitureKey(block: Block): string {
-  return blockText(block).toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ')
+function furnitureKey(text: string): string {
+  return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ')
 }
 
 function blockText(block: Block): string {
