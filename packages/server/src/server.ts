@@ -23,6 +23,7 @@ import { createLinkService, type LinkLimits, type LinkService } from './links/li
 import { createMemoryBlobStore } from './links/memory-blob-store.js'
 import { createOpenNotifier } from './links/notifier.js'
 import { removeOrphanBlobs } from './links/orphan-blobs.js'
+import { uncompressStoredBlobs } from './links/uncompress-blobs.js'
 import { isBotUserAgent, openVisitorInsights } from './links/visitor-insights.js'
 import {
   createExtractionService,
@@ -121,6 +122,7 @@ export async function openServer(
     const blobs = await openBlobStore(config, store, clock)
     // What a crash between storing a PDF and committing its link left behind.
     const orphans = await removeOrphanBlobs(store.db, blobs, new Date(clock()))
+    const uncompressed = store.dialect === 'postgres' ? await uncompressStoredBlobs(store.db) : 0
     const linkStore = new KyselyLinkStore(store.db, blobs)
     const links = createLinkService({
       library: linkStore,
@@ -172,6 +174,9 @@ export async function openServer(
     const listening = app
     cleanups.push(() => listening.close())
     if (orphans > 0) listening.log.info({ removed: orphans }, 'removed PDFs no link points to')
+    if (uncompressed > 0) {
+      listening.log.info({ rewritten: uncompressed }, 'stored PDFs compressed before uncompressed')
+    }
     // Notices a crash or an unreachable SMTP server left in the outbox go out now.
     void notifier.deliverUnsent()
     // ioredis reconnects on its own; its errors only need to be seen.
