@@ -5,7 +5,7 @@ import { uncompressStoredBlobs } from '../../src/links/uncompress-blobs.js'
 import { openStore, type Store } from '../../src/store/index.js'
 import { migrationProvider } from '../../src/store/migrations/index.js'
 import { createPostgresDialect } from '../../src/store/postgres.js'
-import { readWhole } from '../read-blob.js'
+import { expectSameBytes, readWhole } from '../read-blob.js'
 import { createTestDatabase, postgresUrl } from '../services.js'
 
 const server = await postgresUrl()
@@ -23,9 +23,6 @@ async function storage(db: QueryExecutorProvider, key: string) {
     FROM blobs WHERE key = ${key}`.execute(db)
   return rows[0]
 }
-
-/** Whether `read` holds exactly the bytes of PDF; 3 MB, which toEqual would walk one by one. */
-const isPdf = (read: Uint8Array | null) => read !== null && Buffer.compare(read, PDF) === 0
 
 describe.skipIf(server.url === null)(
   `PDFs stored in PostgreSQL${server.url === null ? ` (skipped: ${server.reason})` : ''}`,
@@ -61,7 +58,7 @@ describe.skipIf(server.url === null)(
         stored: PDF.byteLength,
         length: PDF.byteLength,
       })
-      expect(isPdf(await readWhole(blobs.open(KEY)))).toBe(true)
+      expectSameBytes(await readWhole(blobs.open(KEY)), PDF)
     })
 
     it('rewrites a PDF stored compressed before the migration, unchanged, a few rows at a time', async () => {
@@ -74,7 +71,7 @@ describe.skipIf(server.url === null)(
         stored: PDF.byteLength,
         length: PDF.byteLength,
       })
-      expect(isPdf(await readWhole(createDatabaseBlobStore(store.db).open(OLD_KEY)))).toBe(true)
+      expectSameBytes(await readWhole(createDatabaseBlobStore(store.db).open(OLD_KEY)), PDF)
     })
   },
 )

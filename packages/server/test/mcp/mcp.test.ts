@@ -73,8 +73,9 @@ beforeAll(async () => {
   // Warm up here rather than in the first test, so that every test runs with the default
   // timeout: a child turns idle only once it has loaded pdf.js and extracted a warm-up PDF, and
   // waiting for both keeps their start-up from competing with the tests.
+  // A little less than the hook's own limit, so that a slow start reports the idle count.
   await vi.waitFor(() => expect(pool.stats().idle).toBe(2), {
-    timeout: STARTUP_TIMEOUT_MS,
+    timeout: STARTUP_TIMEOUT_MS - 5000,
     interval: 20,
   })
 }, STARTUP_TIMEOUT_MS)

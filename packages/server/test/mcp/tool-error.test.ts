@@ -38,4 +38,9 @@ describe('withErrorBodies', () => {
     expect(withErrorBodies(ours, undefined)).toBe(ours)
     expect(withErrorBodies(success, undefined)).toBe(success)
   })
+
+  it('rewrites error text that only looks like a body: an unknown code is no error body', () => {
+    const lookalike = textError(JSON.stringify({ error: { code: 'teapot', message: 'x' } }))
+    expect(bodyOf(withErrorBodies(lookalike, undefined)).error.code).toBe('invalid_request')
+  })
 })
