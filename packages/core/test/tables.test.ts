@@ -6,6 +6,7 @@ import {
   drawTable,
   type LineSpec,
   type PageSpec,
+  type RectSpec,
   TABLE_ROW_HEIGHT,
   type TableSpec,
   type TextSpec,
@@ -90,7 +91,7 @@ describe('hybrid tables', () => {
     const widths = [50, 170, 110]
     const gap = 3.6
     const texts: TextSpec[] = []
-    const rects: PageSpec['rects'] = []
+    const rects: RectSpec[] = []
     let y = 120
     for (const [r, row] of rows.entries()) {
       const height = row.some((text) => text.includes('|')) ? 28 : 16

@@ -146,6 +146,7 @@ describe('mergeWrappedRows', () => {
   it('joins wrapped column titles and wrapped labels to the row they continue', () => {
     const grid = alignIntoGrid(table)
     expect(grid?.rows).toHaveLength(7)
+    const given = cellTexts(grid as NonNullable<typeof grid>)
     expect(cellTexts(mergeWrappedRows(grid as NonNullable<typeof grid>))).toEqual([
       [0, 0, 1, 'Region'],
       [0, 1, 1, 'Fraction of wealth'],
@@ -157,8 +158,9 @@ describe('mergeWrappedRows', () => {
       [4, 0, 1, 'West'],
       [4, 1, 1, '9.1%'],
     ])
-    // The grid it was given keeps its seven rows of cells.
-    expect(cellTexts(grid as NonNullable<typeof grid>)).toContainEqual([0, 1, 1, 'Fraction'])
+    // The grid it was given keeps its seven rows of cells, every one.
+    expect(cellTexts(grid as NonNullable<typeof grid>)).toEqual(given)
+    expect(given).toContainEqual([0, 1, 1, 'Fraction'])
   })
 
   it('keeps rows with a rule between them apart', () => {

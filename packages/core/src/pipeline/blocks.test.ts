@@ -2,53 +2,57 @@ import { describe, expect, it } from 'vitest'
 import { groupBlocks, splitLineLists } from './blocks.js'
 import { groupLines } from './lines.js'
 import { run } from './test-helpers.js'
+import type { TextRun } from './types.js'
 
 const text = (lines: ReturnType<typeof groupBlocks>) =>
   lines.map((block) => block.lines.map((line) => line.text))
+/** The lines of each block that `runs` make on page 1. */
+const blocksOf = (...runs: TextRun[]) => text(groupBlocks(groupLines(runs), 1))
 
 describe('groupBlocks', () => {
   it('keeps lines at a regular pitch together and splits at a larger gap', () => {
-    const lines = groupLines([
-      run('first paragraph line one', 10, 100),
-      run('first paragraph line two', 10, 112),
-      run('second paragraph', 10, 140),
-    ])
-    expect(text(groupBlocks(lines, 1))).toEqual([
-      ['first paragraph line one', 'first paragraph line two'],
-      ['second paragraph'],
-    ])
+    expect(
+      blocksOf(
+        run('first paragraph line one', 10, 100),
+        run('first paragraph line two', 10, 112),
+        run('second paragraph', 10, 140),
+      ),
+    ).toEqual([['first paragraph line one', 'first paragraph line two'], ['second paragraph']])
   })
 
   it('splits at paragraph spacing of four tenths of a line, as manuals set it', () => {
-    const lines = groupLines([
-      run('Output a usage message and exit. The usage lists', 10, 100),
-      run('every option with a line on what it does.', 10, 112),
-      run('Output the version number of the program and exit.', 10, 128.8),
-    ])
-    expect(text(groupBlocks(lines, 1))).toHaveLength(2)
+    expect(
+      blocksOf(
+        run('Output a usage message and exit. The usage lists', 10, 100),
+        run('every option with a line on what it does.', 10, 112),
+        run('Output the version number of the program and exit.', 10, 128.8),
+      ).map((block) => block.length),
+    ).toEqual([2, 1])
   })
 
   it("parts a one-line paragraph from the next by the page's usual line pitch", () => {
-    const lines = groupLines([
-      run('grep searches for patterns in each file, and prints each line', 10, 100),
-      run('that matches a pattern. Patterns should be quoted when grep', 10, 112),
-      run('is used in a shell command, and a file of - stands for the', 10, 124),
-      run('standard input of the command.', 10, 136),
-      run('--help Output a usage message and exit.', 10, 152.8),
-      run('-V, --version Output the version number and exit.', 10, 169.6),
-    ])
-    expect(text(groupBlocks(lines, 1)).map((block) => block.length)).toEqual([4, 1, 1])
+    expect(
+      blocksOf(
+        run('grep searches for patterns in each file, and prints each line', 10, 100),
+        run('that matches a pattern. Patterns should be quoted when grep', 10, 112),
+        run('is used in a shell command, and a file of - stands for the', 10, 124),
+        run('standard input of the command.', 10, 136),
+        run('--help Output a usage message and exit.', 10, 152.8),
+        run('-V, --version Output the version number and exit.', 10, 169.6),
+      ).map((block) => block.length),
+    ).toEqual([4, 1, 1])
   })
 
   it('ends a table-of-contents entry at its page number, but not a title that wraps before its leader', () => {
-    const lines = groupLines([
-      run('I. POLICY .................................. 5', 10, 100),
-      run('II. SCOPE .................................. 5', 10, 112),
-      run('A. Consultation vs. Referral Services: (refer', 10, 124),
-      run('to Attachment F) . . . . . . . . . . . . . 27', 10, 136),
-      run('B. Appendix . . . . . . . . . . . . . . . . iv', 10, 148),
-    ])
-    expect(text(groupBlocks(lines, 1))).toEqual([
+    expect(
+      blocksOf(
+        run('I. POLICY .................................. 5', 10, 100),
+        run('II. SCOPE .................................. 5', 10, 112),
+        run('A. Consultation vs. Referral Services: (refer', 10, 124),
+        run('to Attachment F) . . . . . . . . . . . . . 27', 10, 136),
+        run('B. Appendix . . . . . . . . . . . . . . . . iv', 10, 148),
+      ),
+    ).toEqual([
       ['I. POLICY .................................. 5'],
       ['II. SCOPE .................................. 5'],
       [
@@ -60,13 +64,14 @@ describe('groupBlocks', () => {
   })
 
   it('ends a list item whose wrapped lines hang under its text where a line goes back out', () => {
-    const lines = groupLines([
-      run('• <MIME>/mime.cache (contains the same information as the globs2,', 10, 100),
-      run('magic and aliases files, in a binary, mmappable format)', 20, 112),
-      run('The format of these generated files is explained in the following', 10, 124),
-      run('sections. This step serves several purposes.', 10, 136),
-    ])
-    expect(text(groupBlocks(lines, 1))).toEqual([
+    expect(
+      blocksOf(
+        run('• <MIME>/mime.cache (contains the same information as the globs2,', 10, 100),
+        run('magic and aliases files, in a binary, mmappable format)', 20, 112),
+        run('The format of these generated files is explained in the following', 10, 124),
+        run('sections. This step serves several purposes.', 10, 136),
+      ),
+    ).toEqual([
       [
         '• <MIME>/mime.cache (contains the same information as the globs2,',
         'magic and aliases files, in a binary, mmappable format)',
@@ -122,16 +127,18 @@ describe('groupBlocks', () => {
       ]),
       1,
     )
+    expect(prose).toHaveLength(1)
     expect(splitLineLists(prose, 10)).toEqual(prose)
   })
 
   it('starts a new block at a list marker and at a change of size', () => {
-    const lines = groupLines([
-      run('Title', 10, 90, { fontSize: 18 }),
-      run('• apples', 10, 110),
-      run('• pears', 10, 122),
-    ])
-    expect(text(groupBlocks(lines, 1))).toEqual([['Title'], ['• apples'], ['• pears']])
+    expect(
+      blocksOf(
+        run('Title', 10, 90, { fontSize: 18 }),
+        run('• apples', 10, 110),
+        run('• pears', 10, 122),
+      ),
+    ).toEqual([['Title'], ['• apples'], ['• pears']])
   })
 
   it('reads a number that wraps to the start of a line as text, but a marker left of a hanging indent as the next item', () => {
@@ -164,13 +171,16 @@ describe('groupBlocks', () => {
   })
 
   it('starts a new block at a line in another font and size after a finished sentence', () => {
-    const lines = groupLines([
-      run('Both programmes are worthwhile, but need to be coordinated.', 10, 100, { fontSize: 12 }),
-      run('Different types of safety reviews', 10, 119, { fontSize: 11, fontId: 'f2' }),
-      run('While there is an international agreement on the procedure', 10, 144, { fontSize: 12 }),
-    ])
-    expect(text(groupBlocks(lines, 1))[0]).toEqual([
-      'Both programmes are worthwhile, but need to be coordinated.',
-    ])
+    expect(
+      blocksOf(
+        run('Both programmes are worthwhile, but need to be coordinated.', 10, 100, {
+          fontSize: 12,
+        }),
+        run('Different types of safety reviews', 10, 119, { fontSize: 11, fontId: 'f2' }),
+        run('While there is an international agreement on the procedure', 10, 144, {
+          fontSize: 12,
+        }),
+      )[0],
+    ).toEqual(['Both programmes are worthwhile, but need to be coordinated.'])
   })
 })

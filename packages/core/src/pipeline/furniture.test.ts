@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { markFurniture } from './furniture.js'
 import { block } from './test-helpers.js'
+import type { Block } from './types.js'
+
+/** The kind of every block, page by page. */
+const kinds = (pages: readonly { blocks: Block[] }[]) =>
+  pages.map((page) => page.blocks.map((b) => b.kind))
 
 describe('markFurniture', () => {
   it('marks repeated margin text and page numbers, not body text', () => {
@@ -13,9 +18,7 @@ describe('markFurniture', () => {
       ],
     }))
     markFurniture(pages)
-    expect(pages.map((page) => page.blocks.map((b) => b.kind))).toEqual(
-      Array(3).fill(['header', 'paragraph', 'footer']),
-    )
+    expect(kinds(pages)).toEqual(Array(3).fill(['header', 'paragraph', 'footer']))
   })
 
   it('marks a band repeated under the running header after its first occurrence, the title', () => {
@@ -30,7 +33,7 @@ describe('markFurniture', () => {
       ],
     }))
     markFurniture(pages)
-    expect(pages.map((page) => page.blocks.map((b) => b.kind))).toEqual([
+    expect(kinds(pages)).toEqual([
       ['header', 'paragraph', 'paragraph', 'paragraph'],
       ['header', 'header', 'paragraph', 'paragraph'],
       ['header', 'header', 'paragraph', 'paragraph'],
@@ -55,9 +58,7 @@ describe('markFurniture', () => {
       ],
     }))
     markFurniture(pages)
-    expect(pages.map((page) => page.blocks.map((b) => b.kind))).toEqual(
-      Array(3).fill(['header', 'header', 'paragraph']),
-    )
+    expect(kinds(pages)).toEqual(Array(3).fill(['header', 'header', 'paragraph']))
   })
 
   it('keeps a margin line whose number is a note mark, not the page number', () => {

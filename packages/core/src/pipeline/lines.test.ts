@@ -1,20 +1,24 @@
 import { describe, expect, it } from 'vitest'
 import { groupLines } from './lines.js'
 import { run } from './test-helpers.js'
+import type { TextRun } from './types.js'
+
+/** The texts of the lines that `runs` make. */
+const textsOf = (...runs: TextRun[]) => groupLines(runs).map((line) => line.text)
 
 describe('groupLines', () => {
   it('orders runs on a baseline left to right and adds missing spaces', () => {
-    const lines = groupLines([run('world', 40, 100), run('Hello', 10, 100.4)])
-    expect(lines.map((line) => line.text)).toEqual(['Hello world'])
+    expect(textsOf(run('world', 40, 100), run('Hello', 10, 100.4))).toEqual(['Hello world'])
   })
 
   it('parts the words of text that starts back over the run before it', () => {
     // A 200 pt slide title with a 70 pt subtitle set under its right half, on one row.
-    const slide = groupLines([
-      run('Thank you!', 280, 72, { fontSize: 200 }),
-      run('Any questions?', 300, 156, { fontSize: 70 }),
-    ])
-    expect(slide.map((line) => line.text)).toEqual(['Thank you! Any questions?'])
+    expect(
+      textsOf(
+        run('Thank you!', 280, 72, { fontSize: 200 }),
+        run('Any questions?', 300, 156, { fontSize: 70 }),
+      ),
+    ).toEqual(['Thank you! Any questions?'])
   })
 
   it('keeps superscripts on their line', () => {
@@ -29,31 +33,33 @@ describe('groupLines', () => {
 
   it('sets an ordinal drawn over the space after its number against the number', () => {
     // pdf.js gives "in the 17 " (the space of the word gap) and the raised "th" drawn over it.
-    const lines = groupLines([
-      run('in the 17 ', 100, 120, { fontSize: 8, right: 136 }),
-      run('th', 136.1, 116.6, { fontSize: 4 }),
-      run('Century', 142, 120, { fontSize: 8 }),
-      run('Water ', 100, 150, { fontSize: 8, right: 120 }),
-      run('2', 123, 146.6, { fontSize: 4 }),
-      run('rises', 126, 150, { fontSize: 8 }),
-    ])
-    expect(lines.map((line) => line.text)).toEqual(['in the 17th Century', 'Water 2 rises'])
+    expect(
+      textsOf(
+        run('in the 17 ', 100, 120, { fontSize: 8, right: 136 }),
+        run('th', 136.1, 116.6, { fontSize: 4 }),
+        run('Century', 142, 120, { fontSize: 8 }),
+        run('Water ', 100, 150, { fontSize: 8, right: 120 }),
+        run('2', 123, 146.6, { fontSize: 4 }),
+        run('rises', 126, 150, { fontSize: 8 }),
+      ),
+    ).toEqual(['in the 17th Century', 'Water 2 rises'])
   })
 
   it('keeps an item letter set apart by a tab with its text: doubled letters and a period in another font too', () => {
     // Entries of a contents list: labels at 92 pt, the text of every entry starting at 122 pt.
-    const lines = groupLines([
-      run('M.', 92, 100, { right: 102.8 }),
-      run('Female Genital System', 122, 100),
-      run('N', 92, 112, { right: 98.6 }),
-      run('.', 98.6, 112, { fontId: 'f2', right: 101.1 }),
-      run('Integumentary System', 122, 112),
-      run('AA.', 92, 124, { right: 106.7 }),
-      run('Ophthalmologic System', 122, 124),
-      run('BB.', 92, 136, { right: 106.7 }),
-      run('Respiratory System', 122, 136),
-    ])
-    expect(lines.map((line) => line.text)).toEqual([
+    expect(
+      textsOf(
+        run('M.', 92, 100, { right: 102.8 }),
+        run('Female Genital System', 122, 100),
+        run('N', 92, 112, { right: 98.6 }),
+        run('.', 98.6, 112, { fontId: 'f2', right: 101.1 }),
+        run('Integumentary System', 122, 112),
+        run('AA.', 92, 124, { right: 106.7 }),
+        run('Ophthalmologic System', 122, 124),
+        run('BB.', 92, 136, { right: 106.7 }),
+        run('Respiratory System', 122, 136),
+      ),
+    ).toEqual([
       'M. Female Genital System',
       'N. Integumentary System',
       'AA. Ophthalmologic System',
@@ -62,43 +68,41 @@ describe('groupLines', () => {
   })
 
   it('reads a raised note number whose digits came apart as one number', () => {
-    const lines = groupLines([
-      run('1 0', 108, 86, { fontSize: 4 }),
-      run('Charles F Horne, The Code of Hammurabi', 125, 89, { fontSize: 8 }),
-      run('in 1 0 volumes', 108, 120, { fontSize: 8 }),
-    ])
-    expect(lines.map((line) => line.text)).toEqual([
-      '10 Charles F Horne, The Code of Hammurabi',
-      'in 1 0 volumes',
-    ])
+    expect(
+      textsOf(
+        run('1 0', 108, 86, { fontSize: 4 }),
+        run('Charles F Horne, The Code of Hammurabi', 125, 89, { fontSize: 8 }),
+        run('in 1 0 volumes', 108, 120, { fontSize: 8 }),
+      ),
+    ).toEqual(['10 Charles F Horne, The Code of Hammurabi', 'in 1 0 volumes'])
     // Split after the first digit of three, and before a note as short as its mark.
-    const notes = groupLines([
-      run('1 22', 108, 60, { fontSize: 4 }),
-      run('TRIPP, supra note 37.', 117, 63, { fontSize: 8 }),
-      run('3 9', 108, 86, { fontSize: 4 }),
-      run('Id.', 115, 89, { fontSize: 8 }),
-    ])
-    expect(notes.map((line) => line.text)).toEqual(['122 TRIPP, supra note 37.', '39 Id.'])
+    expect(
+      textsOf(
+        run('1 22', 108, 60, { fontSize: 4 }),
+        run('TRIPP, supra note 37.', 117, 63, { fontSize: 8 }),
+        run('3 9', 108, 86, { fontSize: 4 }),
+        run('Id.', 115, 89, { fontSize: 8 }),
+      ),
+    ).toEqual(['122 TRIPP, supra note 37.', '39 Id.'])
   })
 
   it('keeps a note mark raised above the line on it, but not small text of the next column', () => {
     // 9 pt text with a 6.4 pt mark whose baseline is 6.5 pt higher: the mark comes first in
     // baseline order and the line must join it.
-    const lines = groupLines([
-      run('the data visualization', 10, 121, { fontSize: 9 }),
-      run('1', 109, 114.5, { fontSize: 6.4 }),
-      run('in Figure 1.1', 114, 121, { fontSize: 9 }),
-    ])
-    expect(lines.map((line) => line.text)).toEqual(['the data visualization1 in Figure 1.1'])
+    expect(
+      textsOf(
+        run('the data visualization', 10, 121, { fontSize: 9 }),
+        run('1', 109, 114.5, { fontSize: 6.4 }),
+        run('in Figure 1.1', 114, 121, { fontSize: 9 }),
+      ),
+    ).toEqual(['the data visualization1 in Figure 1.1'])
     // Footnotes at 9 pt in a column beside 11 pt body text, their lines a little higher.
-    const columns = groupLines([
-      run('this latter study, tracks', 303, 615, { fontSize: 9 }),
-      run('and due to its particular', 57, 623, { fontSize: 11 }),
-    ])
-    expect(columns.map((line) => line.text)).toEqual([
-      'this latter study, tracks',
-      'and due to its particular',
-    ])
+    expect(
+      textsOf(
+        run('this latter study, tracks', 303, 615, { fontSize: 9 }),
+        run('and due to its particular', 57, 623, { fontSize: 11 }),
+      ),
+    ).toEqual(['this latter study, tracks', 'and due to its particular'])
   })
 
   it('splits rows at a gutter that the rows around it share, but not at a lone gap', () => {
@@ -221,7 +225,6 @@ describe('groupLines', () => {
   })
 
   it('drops text drawn twice to fake bold', () => {
-    const lines = groupLines([run('Bold', 10, 100), run('Bold', 10.3, 100)])
-    expect(lines.map((line) => line.text)).toEqual(['Bold'])
+    expect(textsOf(run('Bold', 10, 100), run('Bold', 10.3, 100))).toEqual(['Bold'])
   })
 })
