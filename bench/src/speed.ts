@@ -179,8 +179,8 @@ async function measureMemory(largest: CorpusPdf): Promise<MemoryFigures> {
       pdfjs: measureGrowth(short.pdfjs, long.pdfjs),
     },
     peakRatio: {
-      extract: long.extract.maxRssBytes / short.extract.maxRssBytes,
-      pdfjs: long.pdfjs.maxRssBytes / short.pdfjs.maxRssBytes,
+      extract: long.extract.peakRssBytes / short.extract.peakRssBytes,
+      pdfjs: long.pdfjs.peakRssBytes / short.pdfjs.peakRssBytes,
     },
   }
 }
@@ -215,7 +215,7 @@ function judge(
   startup: CliStartup,
 ): Verdict[] {
   const { fastToPdfjs: fastRatio, hybridToPdfjs: hybridRatio } = ratios
-  const peakRssMib = memory.largest.maxRssBytes / MIB
+  const peakRssMib = memory.largest.peakRssBytes / MIB
   const flatness = judgeFlatness(memory.growth.extract, memory.growth.pdfjs)
   return [
     judgeStartup(startup),
@@ -337,13 +337,13 @@ function formatMemory(memory: MemoryFigures): string {
       String(report.pages),
       report.seconds.toFixed(2),
       mib(report.baselineRssBytes),
-      mib(report.maxRssBytes),
+      mib(report.peakRssBytes),
       peakIncreaseMib(report).toFixed(0),
       mib(report.sampledPeakHeapUsedBytes),
     ]),
   )
   return [
-    "Peak memory: one read per row, each in a fresh child process. Peak RSS is the child's maxRSS;",
+    "Peak memory: one read per row, each in a fresh child process. Peak RSS is the child's own VmHWM;",
     'the baseline is Node, tsx and the loaded code before reading; peak heap is polled every 5 ms.',
     '',
     table,

@@ -41,8 +41,8 @@ export interface ChildResult {
   /** RSS once the code is loaded, before the first PDF. */
   baselineRssBytes: number
   documents: ChildDocument[]
-  /** Peak RSS over the child's whole life (getrusage maxrss = /proc/self/status VmHWM). */
-  maxRssBytes: number
+  /** Peak RSS over the child's own life (see ownPeakRssBytes). */
+  peakRssBytes: number
 }
 
 /** Marks the result line, so stray output of a library cannot be mistaken for it. */

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
-import { parseVmHwmBytes } from './proc-status'
+import { parseVmHwmBytes } from '../peak-rss'
 
 /**
  * How often a measured process's `/proc/<pid>/status` is read, in milliseconds. VmHWM is the

@@ -87,7 +87,7 @@ export async function runNodeTool(
   return {
     readingSeconds: result.documents.reduce((sum, document) => sum + document.seconds, 0),
     wallSeconds: run.wallSeconds,
-    peakRssBytes: Math.max(run.peakRssBytes, result.maxRssBytes),
+    peakRssBytes: Math.max(run.peakRssBytes, result.peakRssBytes),
     baselineRssBytes: result.baselineRssBytes,
     startupMs: result.readyMs,
     reportedPages: result.documents.reduce((sum, document) => sum + document.pages, 0),

@@ -4,6 +4,7 @@
 // its peak RSS that tool's alone.
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { ownPeakRssBytes } from '../peak-rss'
 import {
   CHILD_RESULT_PREFIX,
   type ChildDocument,
@@ -50,7 +51,6 @@ const result: ChildResult = {
   readyMs,
   baselineRssBytes,
   documents,
-  // maxRSS is in KiB on every platform Node supports
-  maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  peakRssBytes: ownPeakRssBytes(),
 }
 process.stdout.write(`${CHILD_RESULT_PREFIX}${JSON.stringify(result)}\n`)

@@ -15,7 +15,7 @@ function report(pages: number, baselineMib: number, peakMib: number): MemoryRepo
     sampledPeakRssBytes: peakMib * MIB,
     sampledPeakHeapUsedBytes: 0,
     samples: 1,
-    maxRssBytes: peakMib * MIB,
+    peakRssBytes: peakMib * MIB,
   }
 }
 

@@ -18,7 +18,7 @@ export interface MemoryGrowth {
 
 /** Peak RSS above the baseline of its fresh process (which holds Node, tsx and the code), in MiB. */
 export function peakIncreaseMib(report: MemoryReport): number {
-  return (report.maxRssBytes - report.baselineRssBytes) / MIB
+  return (report.peakRssBytes - report.baselineRssBytes) / MIB
 }
 
 /** How peak RSS grows from the short document to the long one. */

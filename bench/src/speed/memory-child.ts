@@ -2,6 +2,7 @@
 // reads it once with the reader named in argv (`extract` or `pdfjs`) and prints a MemoryReport
 // as one JSON line. A fresh process makes the peak RSS belong to that one document.
 import { extract } from '@pdfx/core'
+import { ownPeakRssBytes } from '../peak-rss'
 import type { MemoryReader, MemoryReport } from './memory-report'
 import { readTextWithPdfJs } from './pdfjs-text'
 
@@ -28,12 +29,12 @@ async function read(kind: MemoryReader): Promise<number> {
 // pdf.js was imported before this file (see childNodeFlags), so the baseline holds all the
 // code and what comes on top of it is the document's data.
 const baseline = process.memoryUsage()
-let peakRssBytes = baseline.rss
+let sampledPeakRss = baseline.rss
 let peakHeapUsedBytes = baseline.heapUsed
 let samples = 0
 const sample = (): void => {
   const usage = process.memoryUsage()
-  peakRssBytes = Math.max(peakRssBytes, usage.rss)
+  sampledPeakRss = Math.max(sampledPeakRss, usage.rss)
   peakHeapUsedBytes = Math.max(peakHeapUsedBytes, usage.heapUsed)
   samples++
 }
@@ -50,10 +51,9 @@ const report: MemoryReport = {
   seconds,
   baselineRssBytes: baseline.rss,
   baselineHeapUsedBytes: baseline.heapUsed,
-  sampledPeakRssBytes: peakRssBytes,
+  sampledPeakRssBytes: sampledPeakRss,
   sampledPeakHeapUsedBytes: peakHeapUsedBytes,
   samples,
-  // maxRSS is in KiB on every platform Node supports.
-  maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  peakRssBytes: ownPeakRssBytes(),
 }
 process.stdout.write(`${JSON.stringify(report)}\n`)

@@ -19,8 +19,8 @@ export interface MemoryReport {
   sampledPeakHeapUsedBytes: number
   /** How many times memory was polled while reading. */
   samples: number
-  /** Peak resident set size over the child's whole life, from `process.resourceUsage()`. */
-  maxRssBytes: number
+  /** Peak resident set size over the child's own life (see ownPeakRssBytes). */
+  peakRssBytes: number
 }
 
 const CHILD_FILE = fileURLToPath(new URL('./memory-child.ts', import.meta.url))

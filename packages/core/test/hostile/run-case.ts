@@ -7,7 +7,7 @@
 import { loadPdfJs } from '../../src/pipeline/load.js'
 import { extractOutcome } from './extract-outcome.js'
 import { hostileCase } from './hostile-pdfs.js'
-import type { ChildReport } from './run-in-child.js'
+import { type ChildReport, readStatusMb } from './run-in-child.js'
 
 const name = process.argv[2]
 if (name === undefined) throw new Error('usage: run-case.ts <case name>')
@@ -19,7 +19,8 @@ const outcome = await extractOutcome(bytes)
 const report: ChildReport = {
   outcome,
   elapsedMs: Math.round(performance.now() - started),
-  // ru_maxrss is in kilobytes on Linux: the high-water mark of this whole process.
-  maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  // VmHWM starts afresh with this process image; getrusage's maxrss would be at least the RSS
+  // the test runner had when it forked this child. maxrss (KiB) where there is no /proc.
+  maxRssMb: Math.round(readStatusMb('self', 'VmHWM') ?? process.resourceUsage().maxRSS / 1024),
 }
 process.stdout.write(`${JSON.stringify(report)}\n`)

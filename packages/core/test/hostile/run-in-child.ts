@@ -12,7 +12,7 @@ export interface ChildReport {
     | { kind: 'crash'; message: string }
   /** Time `extract` took, in milliseconds (module loading excluded). */
   elapsedMs: number
-  /** Peak resident set of the child, in megabytes (getrusage: the true high-water mark). */
+  /** Peak resident set of the child, in megabytes (its own VmHWM: see run-case.ts). */
   maxRssMb: number
 }
 
@@ -70,7 +70,7 @@ export function runInChild(
   let killedFor: ChildFailure['failure'] | undefined
   let seenRssMb = 0
   const watchdog = setInterval(() => {
-    const rssMb = readRssMb(child.pid)
+    const rssMb = child.pid === undefined ? undefined : readStatusMb(child.pid, 'VmRSS')
     if (rssMb === undefined) return
     seenRssMb = Math.max(seenRssMb, rssMb)
     if (rssMb > options.maxMemoryMb && killedFor === undefined) {
@@ -101,11 +101,14 @@ export function runInChild(
   })
 }
 
-/** Resident set of a process from /proc (Linux), in megabytes; undefined when unreadable. */
-function readRssMb(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined
+/**
+ * A memory figure of a process from /proc (Linux), in megabytes; undefined when unreadable.
+ * VmRSS is its resident set now, VmHWM the highest it has been.
+ */
+export function readStatusMb(pid: number | 'self', field: 'VmRSS' | 'VmHWM'): number | undefined {
   try {
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status)
     return match?.[1] === undefined ? undefined : Number(match[1]) / 1024
   } catch {
     return undefined
