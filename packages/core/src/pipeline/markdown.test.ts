@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { toMarkdown } from './markdown.js'
+import { renderedText } from './test-helpers.js'
 
 describe('toMarkdown', () => {
   it('renders headings, lists, code and paragraphs separated by blank lines', () => {
@@ -22,5 +23,31 @@ describe('toMarkdown', () => {
       }),
     ).toBe('Draft\n')
     expect(toMarkdown([])).toBe('')
+  })
+
+  it('renders the text of every kind of element as the PDF has it', () => {
+    const texts = {
+      heading: 'Options of <command> #',
+      paragraph: '# of rows in <table> & &amp; C:\\*',
+      list: '- set <id> first',
+      code: 'say ```hi```',
+      caption: '<figure> 1',
+    }
+    const markdown = toMarkdown(
+      Object.entries(texts).map(([type, text], index) => ({
+        id: `el_000${index + 1}`,
+        type: type as 'heading',
+        page: 1,
+        text,
+        level: 2,
+      })),
+    )
+    expect(renderedText(markdown).split('\n')).toEqual([
+      texts.heading,
+      texts.paragraph,
+      'set <id> first',
+      texts.code,
+      texts.caption,
+    ])
   })
 })

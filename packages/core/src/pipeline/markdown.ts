@@ -1,4 +1,5 @@
 import type { Element } from '@pdfx/schema'
+import { codeFence, escapeInline } from './markdown-escape.js'
 import { oneLine, tableToMarkdown } from './table-markdown.js'
 
 /** Options of the Markdown rendering. */
@@ -10,6 +11,7 @@ export interface MarkdownOptions {
 /**
  * Renders elements as CommonMark/GFM: `#` headings, lists with their markers, fenced code,
  * tables, paragraphs separated by blank lines. The output ends with one newline, or is empty.
+ * Text is escaped where Markdown would render other characters than the PDF's.
  */
 export function toMarkdown(elements: readonly Element[], options: MarkdownOptions = {}): string {
   const parts: string[] = []
@@ -23,11 +25,13 @@ export function toMarkdown(elements: readonly Element[], options: MarkdownOption
 function renderElement(element: Element, options: MarkdownOptions): string {
   switch (element.type) {
     case 'heading':
-      return `${'#'.repeat(element.level ?? 1)} ${oneLine(element.text)}`
+      return `${'#'.repeat(element.level ?? 1)} ${escapeHeading(oneLine(element.text))}`
     case 'list':
-      return element.text
-    case 'code':
-      return `\`\`\`\n${element.text}\n\`\`\``
+      return escapeInline(element.text)
+    case 'code': {
+      const fence = codeFence(element.text)
+      return `${fence}\n${element.text}\n${fence}`
+    }
     case 'header':
     case 'footer':
       return options.keepFurniture ? escapeBlock(oneLine(element.text)) : ''
@@ -41,9 +45,15 @@ function renderElement(element: Element, options: MarkdownOptions): string {
 }
 
 /**
- * Escapes what would change the meaning of a paragraph's first characters in Markdown: a `#`
- * would make it a heading, a `>` a quote.
+ * Escapes a paragraph's text, and first characters that would change its kind: a `#` would make
+ * it a heading, a `>` a quote.
  */
 function escapeBlock(text: string): string {
-  return /^[#>]/.test(text) ? `\\${text}` : text
+  const escaped = escapeInline(text)
+  return /^[#>]/.test(escaped) ? `\\${escaped}` : escaped
+}
+
+/** A heading's text; `#`s that end it after a space would be read as its closing sequence. */
+function escapeHeading(text: string): string {
+  return escapeInline(text).replace(/(^|\s)#(#*)$/, '$1\\#$2')
 }

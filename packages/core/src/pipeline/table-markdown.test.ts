@@ -1,6 +1,7 @@
 import type { Table, TableCell } from '@pdfx/schema'
 import { describe, expect, it } from 'vitest'
 import { tablePlainText, tableToMarkdown } from './table-markdown.js'
+import { renderedText } from './test-helpers.js'
 
 type CellSpec = [row: number, column: number, text: string, rowSpan?: number, colSpan?: number]
 
@@ -33,7 +34,7 @@ describe('tableToMarkdown', () => {
     )
   })
 
-  it('escapes pipes and backslashes and folds a cell onto one line', () => {
+  it('escapes pipes and folds a cell onto one line', () => {
     const markdown = tableToMarkdown(
       table(2, 2, [
         [0, 0, 'a | b'],
@@ -43,8 +44,21 @@ describe('tableToMarkdown', () => {
       ]),
     )
     expect(markdown).toBe(
-      ['| a \\| b | C:\\\\temp |', '| --- | --- |', '| two lines here | x |'].join('\n'),
+      ['| a \\| b | C:\\temp |', '| --- | --- |', '| two lines here | x |'].join('\n'),
     )
+  })
+
+  it('renders cells with markup, entities, backslashes and pipes as the same characters', () => {
+    const cells = ['<b>bold</b> \\| x', 'R&D &amp; C:\\*']
+    const markdown = tableToMarkdown(
+      table(2, 2, [
+        [0, 0, 'Name'],
+        [0, 1, 'Note'],
+        [1, 0, cells[0] as string],
+        [1, 1, cells[1] as string],
+      ]),
+    )
+    expect(renderedText(markdown)).toBe(`Name Note\n${cells.join(' ')}`)
   })
 
   it('renders spans as an HTML table, escaping markup in the text', () => {

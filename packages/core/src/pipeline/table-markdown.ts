@@ -1,4 +1,5 @@
 import type { Table, TableCell } from '@pdfx/schema'
+import { escapeInline } from './markdown-escape.js'
 
 /**
  * Renders a table in Markdown: a GFM pipe table when every cell is one grid position, an HTML
@@ -13,7 +14,7 @@ export function tableToMarkdown(table: Table): string {
 function tableToGfm(table: Table): string {
   const grid = Array.from({ length: table.rows }, () => new Array<string>(table.columns).fill(''))
   for (const cell of table.cells) {
-    ;(grid[cell.row] as string[])[cell.column] = escapePipe(oneLine(cell.text))
+    ;(grid[cell.row] as string[])[cell.column] = escapePipe(escapeInline(oneLine(cell.text)))
   }
   const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`
   const [head, ...body] = grid
@@ -54,8 +55,9 @@ export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim()
 }
 
+/** A pipe would end the cell; escaped, GFM takes it out of the cell before the inline escapes. */
 function escapePipe(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|')
+  return text.replace(/\|/g, '\\|')
 }
 
 function escapeHtml(text: string): string {

@@ -1,3 +1,5 @@
+import { micromark } from 'micromark'
+import { gfm, gfmHtml } from 'micromark-extension-gfm'
 import type { Segment } from './rulings.js'
 import type { Block, Line, TextRun } from './types.js'
 
@@ -70,4 +72,28 @@ export function gridRulings(
     horizontal: ys.map((y) => ({ x1: left, y1: y, x2: right, y2: y })),
     vertical: xs.map((x) => ({ x1: x, y1: top, x2: x, y2: bottom })),
   }
+}
+
+/**
+ * What a reader sees of Markdown once a CommonMark/GFM renderer (micromark) has made it HTML:
+ * the text without tags, micromark's own escapes undone, a line per block or table row, one space
+ * between table cells.
+ */
+export function renderedText(markdown: string): string {
+  // Raw HTML passes through, as on GitHub or with markdown-it's `html` option: a tag in the text
+  // then goes with the other tags.
+  const html = micromark(markdown, {
+    allowDangerousHtml: true,
+    extensions: [gfm()],
+    htmlExtensions: [gfmHtml()],
+  })
+  return html
+    .replace(/<\/t[dh]>\s*<t[dh][^>]*>/g, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\n(\s*\n)+/g, '\n')
+    .trim()
 }
