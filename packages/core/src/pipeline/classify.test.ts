@@ -302,6 +302,34 @@ describe('classifyBlocks', () => {
     expect(layout.blocks[0]?.kind).toBe('paragraph')
   })
 
+  it('makes headings of two columns set on one line, but not of a header row over lists of terms', () => {
+    const column = [...BODY, 'and a third line closes the paragraph of this column']
+    const columns = page([
+      block(column, 10, 600),
+      block(['3. Outreach'], 10, 700, { fontSize: 14, fontId: 'f2' }),
+      block(column, 310, 600),
+      block(['4. Response Times'], 310, 700, { fontSize: 14, fontId: 'f2' }),
+      block(column, 10, 740),
+    ])
+    classifyPage(columns)
+    expect(kinds(columns).map(([kind]) => kind)).toEqual([
+      'paragraph',
+      'heading',
+      'paragraph',
+      'heading',
+      'paragraph',
+    ])
+    const headerRow = page([
+      block(['Constitutional'], 10, 100, { fontSize: 14, fontId: 'f2' }),
+      block(['Integumentary'], 310, 100, { fontSize: 14, fontId: 'f2' }),
+      block(['chills', 'impaired ability to function', 'fever', 'weight change'], 10, 120),
+      block(['bruising', 'changes in nail texture/color', 'eczema', 'hives'], 310, 120),
+      block(column, 10, 300),
+    ])
+    classifyPage(headerRow)
+    expect(kinds(headerRow).map(([kind]) => kind)).not.toContain('heading')
+  })
+
   it('takes a numbered line in capitals for a heading although it is set a little smaller', () => {
     const layout = page([
       block(['3. RECOLLECTION OF NATIONAL INITIATIVES'], 10, 100, { fontSize: 9, fontId: 'f2' }),

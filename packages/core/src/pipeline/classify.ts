@@ -15,6 +15,10 @@ const DISPLAY_SIZE_RATIO = 1.3
 const HEADING_MAX_CHARS = 160
 /** Top and bottom share of the page where a body-size line is a running head, not a heading. */
 const MARGIN_SHARE = 0.08
+/** Narrowest column of running text, in ems of its type: a newspaper's is about 15. */
+const TEXT_COLUMN_EMS = 10
+/** Fewest words to a line, on average, of running text. */
+const RUNNING_TEXT_WORDS = 5
 
 /** Type this many times the body size or smaller is small print: notes, credits. */
 const SMALL_PRINT_RATIO = 0.9
@@ -397,7 +401,8 @@ function isAddressNotes(block: Block): boolean {
 /**
  * Whether a one-line block shares its baseline with another block: a running head beside a page
  * number or a course code, a table-of-contents entry beside its page number, a table cell.
- * Headings stand alone on their line.
+ * Headings stand alone on their line, but for the heading of the next column, set in the same
+ * type on the same line.
  */
 function sitsBesideOthers(block: Block, page: PageLayout): boolean {
   if (block.lines.length > 2) return false
@@ -411,9 +416,39 @@ function sitsBesideOthers(block: Block, page: PageLayout): boolean {
       // Running text of the next column is no neighbour: a label, a number or a cell is short.
       other.lines.length <= 2 &&
       Math.abs(first.baseline - baseline) < 0.3 * block.fontSize &&
-      (other.left > block.right || other.right < block.left)
+      (other.left > block.right || other.right < block.left) &&
+      !isHeadingOfNextColumn(block, other, page)
     )
   })
+}
+
+/**
+ * Whether `other`, on the line of `block`, is a heading like it in another column of running
+ * text: the same type, words, and each in a column of its own, which paragraphs of several lines
+ * fill without reaching across to the other. Under a table's header row stand cells: a narrow
+ * column of codes, or of terms one to a line, is no column of text.
+ */
+function isHeadingOfNextColumn(block: Block, other: Block, page: PageLayout): boolean {
+  if (other.fontId !== block.fontId || Math.abs(other.fontSize - block.fontSize) > 0.5) return false
+  if (!/\p{L}/u.test(plainText(other))) return false
+  const spans = (column: Block, x: Block) => column.left < x.right && column.right > x.left
+  const ownColumn = (of: Block, apart: Block) =>
+    page.blocks.some(
+      (column) =>
+        column.lines.length >= 3 &&
+        column.right - column.left >= TEXT_COLUMN_EMS * column.fontSize &&
+        spans(column, of) &&
+        !spans(column, apart) &&
+        isRunningText(column),
+    )
+  return ownColumn(block, other) && ownColumn(other, block)
+}
+
+/** Lines of several words each, as a paragraph's are; a list of terms or figures has one or two. */
+function isRunningText(block: Block): boolean {
+  let words = 0
+  for (const line of block.lines) words += line.text.split(/\s+/).length
+  return words >= RUNNING_TEXT_WORDS * block.lines.length
 }
 
 function isHeading(
