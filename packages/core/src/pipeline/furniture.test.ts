@@ -40,6 +40,25 @@ describe('markFurniture', () => {
     ])
   })
 
+  it("keeps the first page's title that a browser's running header repeats in small type", () => {
+    const pages = [1, 2, 3].map((n) => ({
+      height: 800,
+      blocks: [
+        block(['Annual Review of District Services'], 290, 20, { fontSize: 8 }),
+        ...(n === 1
+          ? [block(['Annual Review of District Services'], 30, 60, { fontSize: 22 })]
+          : []),
+        block([`Body text of page ${n}`], 10, 300),
+      ],
+    }))
+    markFurniture(pages)
+    expect(kinds(pages)).toEqual([
+      ['header', 'paragraph', 'paragraph'],
+      ['header', 'paragraph'],
+      ['header', 'paragraph'],
+    ])
+  })
+
   it('marks nothing in a one-page document', () => {
     const page = { height: 800, blocks: [block(['7'], 300, 780)] }
     markFurniture([page])

@@ -6,6 +6,8 @@ const MARGIN_SHARE = 0.12
 const STACKED_SHARE = 0.25
 /** A margin text repeated on at least this share of pages is a running header or footer. */
 const REPEAT_SHARE = 0.4
+/** How far a repeated margin text's type size may stray from its usual size, as a share of it. */
+const SIZE_TOLERANCE = 0.2
 
 const PAGE_NUMBER =
   /^(?:page\s+)?[-–—(]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i
@@ -55,6 +57,7 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
     }),
   )
   const counts = countPages(candidates)
+  const sizes = typicalSizes(candidates)
   const threshold = Math.max(2, Math.ceil(REPEAT_SHARE * pages.length))
   const folioOffset = pageNumberOffset(candidates)
   for (const onPage of candidates) {
@@ -64,7 +67,7 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
         : onPage.filter(({ block, folio }) => folio === block.page + folioOffset)
     for (const { block, zone, key, pageNumber } of onPage) {
       if (
-        (counts.get(key) ?? 0) >= threshold ||
+        ((counts.get(key) ?? 0) >= threshold && isTypicalSize(block, sizes.get(key))) ||
         pageNumber ||
         folios.some((folio) => isRunningHead(block, folio.block))
       ) {
@@ -139,6 +142,30 @@ function markStackedFurniture(pages: readonly FurniturePage[], threshold: number
     }
     seen.add(key)
   }
+}
+
+/**
+ * The median type size of each key's blocks. A running header keeps its size from page to page;
+ * the title on the first page that it repeats ("Annual Review" over a header "Annual Review",
+ * as browsers print a page's title) is set far larger, and is content.
+ */
+function typicalSizes(candidates: readonly MarginBlock[][]): Map<string, number> {
+  const byKey = new Map<string, number[]>()
+  for (const { key, block } of candidates.flat()) {
+    const sizes = byKey.get(key)
+    if (sizes) sizes.push(block.fontSize)
+    else byKey.set(key, [block.fontSize])
+  }
+  const medians = new Map<string, number>()
+  for (const [key, sizes] of byKey) {
+    sizes.sort((a, b) => a - b)
+    medians.set(key, sizes[Math.floor(sizes.length / 2)] as number)
+  }
+  return medians
+}
+
+function isTypicalSize(block: Block, typical: number | undefined): boolean {
+  return typical === undefined || Math.abs(block.fontSize - typical) <= SIZE_TOLERANCE * typical
 }
 
 /** How many pages hold each key. */
