@@ -4,6 +4,7 @@ import { groupBlocks, newBlock, settleBlockStyle } from './pipeline/blocks.js'
 import { chunkElements } from './pipeline/chunks.js'
 import { classifyBlocks, measureText, type OutlineEntry } from './pipeline/classify.js'
 import { computeConfidence } from './pipeline/confidence.js'
+import { drawnBulletRuns } from './pipeline/drawn-bullets.js'
 import { buildElements } from './pipeline/elements.js'
 import { markFurniture } from './pipeline/furniture.js'
 import {
@@ -227,7 +228,9 @@ async function analysePages(
             viewport.width * viewport.height,
           )
           const rulings = findRulings(graphics, viewport.height)
-          const found = detectTables(text.runs, rulings, graphics.areas, number, true)
+          const bullets = drawnBulletRuns(graphics.marks, text.runs)
+          const runs = bullets.length > 0 ? [...text.runs, ...bullets] : text.runs
+          const found = detectTables(runs, rulings, graphics.areas, number, true)
           if (options.outputs.has('images')) {
             const objects = { page: page.objs, common: page.commonObjs }
             pageImages = await collectPageImages(graphics.images, objects, number, imageBudget)

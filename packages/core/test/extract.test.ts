@@ -69,6 +69,31 @@ describe('extract', () => {
     expect(doc.markdown).toContain('1. Sign the declaration\n2. Send it to the auditor')
   })
 
+  it('reads a list whose bullets are drawn as discs and rings, as browsers print them', async () => {
+    const items = [
+      { text: 'Confirm the permit number with the site manager.', x: 90, y: 120 },
+      { text: 'Walk the perimeter and note every access point:', x: 90, y: 136 },
+      { text: 'gates and their locks,', x: 110, y: 152 },
+      { text: 'Photograph each defect with a scale reference.', x: 90, y: 168 },
+    ]
+    const pdf = await buildPdf([
+      {
+        texts: [
+          { text: 'Use this checklist before every visit to a site.', x: 72, y: 100 },
+          ...items,
+        ],
+        // 0.3 em across, 0.75 em before the text, in the middle of the letters' height
+        dots: items.map(({ x, y }) => ({ x: x - 10, y: y - 3.5, radius: 1.7, outline: x > 100 })),
+      },
+    ])
+    const doc = await extract(pdf, { mode: 'hybrid' })
+    const lists = doc.elements.filter((element) => element.type === 'list')
+    expect(lists.flatMap((list) => list.items)).toEqual(items.map(({ text }) => text))
+    expect(doc.markdown).toContain(
+      '- Confirm the permit number with the site manager.\n- Walk the perimeter and note every access point:\n  - gates and their locks,\n- Photograph',
+    )
+  })
+
   it('reads two columns one after the other, under a full-width title', async () => {
     const left = await wrapText(`Left column. ${LOREM}`, { x: 72, y: 130, width: 220 })
     const right = await wrapText(`Right column. ${LOREM}`, { x: 320, y: 130, width: 220 })

@@ -30,6 +30,14 @@ export interface RectSpec {
   grey?: number
 }
 
+/** A small disc, or a ring when `outline`, as browsers draw a list's bullets; centre from the top. */
+export interface DotSpec {
+  x: number
+  y: number
+  radius: number
+  outline?: boolean
+}
+
 /** A PNG picture placed on a page; `y` is its top edge measured from the top of the page. */
 export interface ImageSpec {
   png: Uint8Array
@@ -44,6 +52,7 @@ export interface PageSpec {
   texts: TextSpec[]
   lines?: LineSpec[]
   rects?: RectSpec[]
+  dots?: DotSpec[]
   images?: ImageSpec[]
   width?: number
   height?: number
@@ -76,6 +85,7 @@ export async function buildPdf(
       texts,
       lines = [],
       rects = [],
+      dots = [],
       images = [],
       width = 612,
       height = 792,
@@ -105,6 +115,16 @@ export async function buildPdf(
         start: { x: line.x1, y: height - line.y1 },
         end: { x: line.x2, y: height - line.y2 },
         thickness: line.thickness ?? 0.75,
+      })
+    }
+    for (const dot of dots) {
+      page.drawCircle({
+        x: dot.x,
+        y: height - dot.y,
+        size: dot.radius,
+        ...(dot.outline
+          ? { borderColor: grayscale(0), borderWidth: 0.5 }
+          : { color: grayscale(0) }),
       })
     }
     for (const piece of texts) {

@@ -38,6 +38,50 @@ function rect(x: number, y: number, width: number, height: number): number[] {
   ]
 }
 
+/**
+ * A disc of radius `r` around (x, y), four Bézier quarters as browsers draw a list's bullet, with
+ * the bounds pdf.js computes for the operator.
+ */
+function disc(paint: number, x: number, y: number, r: number): Op {
+  const k = 0.5523 * r
+  const data = [
+    MOVE_TO,
+    x + r,
+    y,
+    CURVE_TO,
+    x + r,
+    y + k,
+    x + k,
+    y + r,
+    x,
+    y + r,
+    CURVE_TO,
+    x - k,
+    y + r,
+    x - r,
+    y + k,
+    x - r,
+    y,
+    CURVE_TO,
+    x - r,
+    y - k,
+    x - k,
+    y - r,
+    x,
+    y - r,
+    CURVE_TO,
+    x + k,
+    y - r,
+    x + r,
+    y - k,
+    x + r,
+    y,
+    CLOSE_PATH,
+  ]
+  const bounds = new Float32Array([x - r, y - r, x + r, y + r])
+  return [RULING_OPS.constructPath, [paint, [new Float32Array(data)], bounds]]
+}
+
 function read(ops: Op[], viewport: readonly number[] = VIEWPORT) {
   return readPageGraphics(
     ops.map(([fn]) => fn),
@@ -127,7 +171,7 @@ describe('readPageGraphics', () => {
       path(END_PATH, rect(100, 600, 100, 20)),
       path(END_PATH, [MOVE_TO, 72, 700, LINE_TO, 540, 700]),
     ])
-    expect(graphics).toEqual({ horizontal: [], vertical: [], areas: [], images: [] })
+    expect(graphics).toEqual({ horizontal: [], vertical: [], areas: [], marks: [], images: [] })
   })
 
   it('draws nothing for a box filled in the colour of what it is painted on', () => {
@@ -213,5 +257,23 @@ describe('readPageGraphics', () => {
       { x1: 100, y1: 692, x2: 150, y2: 692 },
       { x1: 0, y1: 792, x2: 50, y2: 792 },
     ])
+  })
+
+  it('keeps small discs and rings as marks, but not coloured keys or larger shapes', () => {
+    const fillColour = (hex: string): Op => [RULING_OPS.setFillRGBColor, [hex]]
+    const graphics = read([
+      disc(RULING_OPS.fill, 120, 700, 1.9),
+      disc(RULING_OPS.stroke, 160, 680, 1.9),
+      fillColour('#336699'),
+      disc(RULING_OPS.fill, 300, 700, 2),
+      fillColour('#555555'),
+      disc(RULING_OPS.fill, 300, 600, 12),
+    ])
+    expect(graphics.marks.map((box) => box.map((v) => Number(v.toFixed(1))))).toEqual([
+      [118.1, 90.1, 121.9, 93.9],
+      [158.1, 110.1, 161.9, 113.9],
+    ])
+    // curved shapes draw no rulings
+    expect(graphics.horizontal).toEqual([])
   })
 })

@@ -34,6 +34,13 @@ const CURVE_TO = 2
 const QUADRATIC_CURVE_TO = 3
 const CLOSE_PATH = 4
 
+/** Largest and smallest side (points) of a small filled shape that may be a drawn bullet. */
+const MARK_MAX_SIZE = 10
+const MARK_MIN_SIZE = 1.5
+/** How much longer one side of such a mark may be than the other. */
+const MARK_ASPECT = 1.5
+/** Largest difference between the red, green and blue of a colour without hue (of 255). */
+const GREY_SPREAD = 24
 /** Filled rectangles thinner than this (points) are rules, not areas. */
 const RULE_MAX_THICKNESS = 3
 /** Lines shorter than this (points) are ticks, bullets or glyph parts, not rulings. */
@@ -67,6 +74,11 @@ export interface PageGraphics {
   vertical: Segment[]
   /** Filled rectangles larger than rules: shaded cells, chart bars, panels. */
   areas: Array<[number, number, number, number]>
+  /**
+   * Small shapes of about equal width and height, of any outline, filled in grey or black (a
+   * chart's legend keys are in its series' colours) or stroked: dots, discs, rings, squares.
+   */
+  marks: Array<[number, number, number, number]>
   images: PlacedImage[]
 }
 
@@ -94,7 +106,7 @@ export function readPageGraphics(
   viewport: readonly number[],
   pageArea: number,
 ): PageGraphics {
-  const graphics: PageGraphics = { horizontal: [], vertical: [], areas: [], images: [] }
+  const graphics: PageGraphics = { horizontal: [], vertical: [], areas: [], marks: [], images: [] }
   let ctm: Matrix = [...(viewport as Matrix)]
   // pdf.js gives every plain fill colour as setFillRGBColor ('#rrggbb'); the page starts black.
   const fill: Fill = { colour: '#000000', paints: [] }
@@ -145,9 +157,16 @@ export function readPageGraphics(
         break
       }
       case RULING_OPS.constructPath: {
-        const [paint, data] = argsArray[i] as [number, [Float32Array | null]]
+        const [paint, data, minMax] = argsArray[i] as [
+          number,
+          [Float32Array | null],
+          Float32Array | null,
+        ]
         const path = data[0]
         if (path) addPath(graphics, paint, path, ctm, pageArea, fill)
+        // A stroked ring is the bullet of a nested list; its colour is not followed here.
+        const marks = isFill(paint) ? isGrey(fill.colour) : isStroke(paint)
+        if (minMax && marks) addMark(graphics, minMax, ctm)
         break
       }
     }
@@ -166,13 +185,7 @@ function addPath(
   pageArea: number,
   fill: Fill,
 ): void {
-  const strokes =
-    paint === RULING_OPS.stroke ||
-    paint === RULING_OPS.closeStroke ||
-    paint === RULING_OPS.fillStroke ||
-    paint === RULING_OPS.eoFillStroke ||
-    paint === RULING_OPS.closeFillStroke ||
-    paint === RULING_OPS.closeEOFillStroke
+  const strokes = isStroke(paint)
   const fills = strokes
     ? paint !== RULING_OPS.stroke && paint !== RULING_OPS.closeStroke
     : isFill(paint)
@@ -214,6 +227,40 @@ function addPath(
     }
   }
   flush()
+}
+
+/**
+ * A filled path whose bounds (pdf.js's minMax, in the path's own space) make a small shape of
+ * about equal width and height: a bullet a browser draws as a disc or a square, a chart's dot.
+ */
+function addMark(graphics: PageGraphics, minMax: Float32Array, ctm: Matrix): void {
+  const corners: number[] = []
+  pushPoint(corners, ctm, minMax[0] as number, minMax[1] as number)
+  pushPoint(corners, ctm, minMax[2] as number, minMax[3] as number)
+  const [ax, ay, bx, by] = corners as [number, number, number, number]
+  const width = Math.abs(bx - ax)
+  const height = Math.abs(by - ay)
+  if (Math.max(width, height) > MARK_MAX_SIZE || Math.min(width, height) < MARK_MIN_SIZE) return
+  if (width > MARK_ASPECT * height || height > MARK_ASPECT * width) return
+  graphics.marks.push([Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by)])
+}
+
+/** A plain fill colour without hue, darker than the page: black and the greys text is set in. */
+function isGrey(colour: string | null): boolean {
+  if (colour === null || colour === PAGE_COLOUR || !/^#[0-9a-f]{6}$/.test(colour)) return false
+  const channels = [1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16))
+  return Math.max(...channels) - Math.min(...channels) <= GREY_SPREAD
+}
+
+function isStroke(paint: number): boolean {
+  return (
+    paint === RULING_OPS.stroke ||
+    paint === RULING_OPS.closeStroke ||
+    paint === RULING_OPS.fillStroke ||
+    paint === RULING_OPS.eoFillStroke ||
+    paint === RULING_OPS.closeFillStroke ||
+    paint === RULING_OPS.closeEOFillStroke
+  )
 }
 
 function isFill(paint: number): boolean {
