@@ -161,6 +161,21 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("keeps code's next level after a colon, where prose starts a paragraph after one", () => {
+    const code = [
+      'bill = base_charge + volume * (rate + surcharge)',
+      'if stage >= 2:',
+      '    surcharge = 0.15 * rate',
+    ]
+    const runs = (monospace: boolean) =>
+      code.map((line, i) => {
+        const indent = line.length - line.trimStart().length
+        return run(line.trimStart(), 10 + indent * 6, 100 + i * 14, { fontSize: 12, monospace })
+      })
+    expect(blocksOf(...runs(true))).toEqual([code.map((line) => line.trimStart())])
+    expect(blocksOf(...runs(false))).toHaveLength(2)
+  })
+
   it('starts a new paragraph at a first-line indent after a full line', () => {
     const lines = groupLines([
       run('a full line of text that runs to the edge', 10, 100),

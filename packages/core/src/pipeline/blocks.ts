@@ -196,11 +196,12 @@ function continuesBlock(
     return false
   }
   // A first-line indent after a full line, or after a finished sentence, starts a new paragraph.
+  const finished = endsSentence(last)
   if (
     block.lines.length >= 2 &&
     line.left > block.left + 0.9 * em &&
     line.left - last.left > 0.9 * em &&
-    (last.right > block.right - 1.5 * em || /[.!?:]["')\]]?$/.test(last.text))
+    (last.right > block.right - 1.5 * em || finished)
   ) {
     return false
   }
@@ -208,14 +209,16 @@ function continuesBlock(
   // A table-of-contents entry is whole once its leader reaches the page number.
   if (endsContentsEntry(last.text)) return false
   // A short line that ends a sentence closes its paragraph.
-  if (
-    block.lines.length >= 2 &&
-    last.right < block.right - 4 * em &&
-    /[.!?:]["')\]]?$/.test(last.text)
-  ) {
-    return false
-  }
+  if (block.lines.length >= 2 && last.right < block.right - 4 * em && finished) return false
   return true
+}
+
+/**
+ * Whether a line ends a sentence, or the lead-in of what follows (":"). In typewriter type a
+ * colon ends a line of code ("if stage >= 2:", "steps:") and its next line steps in a level.
+ */
+function endsSentence(line: Line): boolean {
+  return (line.monospace ? /[.!?]["')\]]?$/ : /[.!?:]["')\]]?$/).test(line.text)
 }
 
 /**
