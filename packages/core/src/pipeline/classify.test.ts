@@ -302,12 +302,12 @@ describe('classifyBlocks', () => {
     expect(layout.blocks[0]?.kind).toBe('paragraph')
   })
 
-  it('makes headings of two columns set on one line, but not of a header row over lists of terms', () => {
+  it('makes headings of two columns or a sidebar set on one line, but not of a header row over lists of terms', () => {
     const column = [...BODY, 'and a third line closes the paragraph of this column']
     const columns = page([
-      block(column, 10, 600),
+      block(column, 10, 660),
       block(['3. Outreach'], 10, 700, { fontSize: 14, fontId: 'f2' }),
-      block(column, 310, 600),
+      block(column, 310, 660),
       block(['4. Response Times'], 310, 700, { fontSize: 14, fontId: 'f2' }),
       block(column, 10, 740),
     ])
@@ -328,6 +328,20 @@ describe('classifyBlocks', () => {
     ])
     classifyPage(headerRow)
     expect(kinds(headerRow).map(([kind]) => kind)).not.toContain('heading')
+    // A sidebar's short lines beside running text: a résumé's "Skills" beside its "Profile".
+    const sidebar = page([
+      block(['Skills'], 10, 100, { fontSize: 14, fontId: 'f2' }),
+      block(['Profile'], 310, 100, { fontSize: 14, fontId: 'f2' }),
+      block(['Python, SQL, Spark,', 'Airflow, dbt, Kafka,', 'PostgreSQL, Terraform'], 10, 120),
+      block(column, 310, 120),
+    ])
+    classifyPage(sidebar)
+    expect(kinds(sidebar).map(([kind]) => kind)).toEqual([
+      'heading',
+      'heading',
+      'paragraph',
+      'paragraph',
+    ])
   })
 
   it('takes a numbered line in capitals for a heading although it is set a little smaller', () => {

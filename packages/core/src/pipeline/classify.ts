@@ -17,6 +17,8 @@ const HEADING_MAX_CHARS = 160
 const MARGIN_SHARE = 0.08
 /** Narrowest column of running text, in ems of its type: a newspaper's is about 15. */
 const TEXT_COLUMN_EMS = 10
+/** Farthest that the text of a heading's column stands from it, in ems of the heading. */
+const ADJOINING_EMS = 3
 /** Fewest words to a line, on average, of running text. */
 const RUNNING_TEXT_WORDS = 5
 
@@ -423,25 +425,33 @@ function sitsBesideOthers(block: Block, page: PageLayout): boolean {
 }
 
 /**
- * Whether `other`, on the line of `block`, is a heading like it in another column of running
- * text: the same type, words, and each in a column of its own, which paragraphs of several lines
- * fill without reaching across to the other. Under a table's header row stand cells: a narrow
- * column of codes, or of terms one to a line, is no column of text.
+ * Whether `other`, on the line of `block`, is a heading like it in another column: the same
+ * type, words, and each in a column of its own, which blocks of several lines fill without
+ * reaching across to the other, running text on at least one side (a sidebar's lines may be
+ * short). Under a table's header row stand cells: a narrow column of codes, or columns of terms
+ * one to a line on both sides, are no columns of text.
  */
 function isHeadingOfNextColumn(block: Block, other: Block, page: PageLayout): boolean {
   if (other.fontId !== block.fontId || Math.abs(other.fontSize - block.fontSize) > 0.5) return false
   if (!/\p{L}/u.test(plainText(other))) return false
   const spans = (column: Block, x: Block) => column.left < x.right && column.right > x.left
-  const ownColumn = (of: Block, apart: Block) =>
-    page.blocks.some(
-      (column) =>
-        column.lines.length >= 3 &&
-        column.right - column.left >= TEXT_COLUMN_EMS * column.fontSize &&
-        spans(column, of) &&
-        !spans(column, apart) &&
-        isRunningText(column),
-    )
-  return ownColumn(block, other) && ownColumn(other, block)
+  // Directly under the heading, or above it when it ends its column.
+  const adjoins = (column: Block, x: Block) =>
+    Math.max(column.top - x.bottom, x.top - column.bottom) < ADJOINING_EMS * x.fontSize
+  /** 2 when running text fills a column at `of` that stays clear of `apart`, 1 for other text. */
+  const ownColumn = (of: Block, apart: Block): number => {
+    let best = 0
+    for (const column of page.blocks) {
+      if (column.lines.length < 3 || !spans(column, of) || spans(column, apart)) continue
+      if (!adjoins(column, of)) continue
+      if (column.right - column.left < TEXT_COLUMN_EMS * column.fontSize) continue
+      best = Math.max(best, isRunningText(column) ? 2 : 1)
+    }
+    return best
+  }
+  const mine = ownColumn(block, other)
+  const theirs = ownColumn(other, block)
+  return mine > 0 && theirs > 0 && mine + theirs >= 3
 }
 
 /** Lines of several words each, as a paragraph's are; a list of terms or figures has one or two. */

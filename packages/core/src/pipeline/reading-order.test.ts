@@ -57,6 +57,22 @@ describe('orderBlocks', () => {
     expect(blocks).toEqual([first, second, box, more])
   })
 
+  it("reads a sidebar after the text though half its lines share the text's baselines", () => {
+    const wide = Array.from(
+      { length: 6 },
+      () => 'main text of the page that runs across most of it',
+    )
+    const first = block(wide, 10, 60)
+    const second = block(wide, 10, 150)
+    // The same line height from the same top: the first box stands level with the text, the
+    // second starts 10 pt above the text's next paragraph.
+    const side = Array.from({ length: 5 }, () => 'a note in the box')
+    const box = block(side, 330, 60)
+    const more = block(side, 330, 140)
+    const { blocks } = orderBlocks([box, first, more, second])
+    expect(blocks).toEqual([first, second, box, more])
+  })
+
   it('reads a running head and its page number first, above the columns', () => {
     const head = block(['Annual report 2021'], 10, 20)
     const number = block(['14'], 300, 20)

@@ -10,6 +10,11 @@ const COLUMN_LINE_SHARE = 0.18
 const GUTTER_MAX_COVERAGE = 0.12
 /** A column holds at least this many characters; less is a table column or a label. */
 const COLUMN_MIN_CHARS = 120
+/**
+ * Beside a sidebar, fewer than this share of the text's lines stand level with the sidebar's: a
+ * table's cells keep nearly all level, columns that share a line height only some of them.
+ */
+const SIDEBAR_MAX_LEVEL_SHARE = 0.7
 /** A stamp set sideways in the margin runs along at least this share of the text's height. */
 const STAMP_MIN_SHARE = 0.3
 
@@ -201,7 +206,7 @@ function findSidebarGutter(
   const level = rightLines.filter((line) =>
     baselines.some((baseline) => Math.abs(baseline - line.baseline) < 2),
   ).length
-  return level < 0.5 * rightLines.length ? gutter : undefined
+  return level < SIDEBAR_MAX_LEVEL_SHARE * rightLines.length ? gutter : undefined
 }
 
 /** Enough words, several to a line, to read as running text rather than labels or numbers. */
