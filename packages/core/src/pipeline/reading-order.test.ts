@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { orderBlocks } from './reading-order.js'
 import { block } from './test-helpers.js'
+import type { Block } from './types.js'
 
 const COLUMN_TEXT = Array.from({ length: 8 }, () => 'column text that fills a line')
+
+/** Two paragraphs of text across most of the page, and two boxes of a sidebar at `tops` beside. */
+function textBesideSidebar(...tops: [number, number]) {
+  const wide = Array.from({ length: 6 }, () => 'main text of the page that runs across most of it')
+  const side = Array.from({ length: 5 }, () => 'a note in the box')
+  return {
+    main: [block(wide, 10, 60), block(wide, 10, 150)] as const,
+    sidebar: tops.map((top) => block(side, 330, top)) as [Block, Block],
+  }
+}
 
 describe('orderBlocks', () => {
   it('reads a title, then the left column, then the right one, then a full-width footer', () => {
@@ -43,34 +54,22 @@ describe('orderBlocks', () => {
   })
 
   it('reads a sidebar beside the text after the text, not row by row with it', () => {
-    const wide = Array.from(
-      { length: 6 },
-      () => 'main text of the page that runs across most of it',
-    )
-    const first = block(wide, 10, 60)
-    const second = block(wide, 10, 150)
     // Sidebar lines at their own baselines (offset from the main text's by 5 pt).
-    const side = Array.from({ length: 5 }, () => 'a note in the box')
-    const box = block(side, 330, 65)
-    const more = block(side, 330, 135)
-    const { blocks } = orderBlocks([box, first, more, second])
-    expect(blocks).toEqual([first, second, box, more])
+    const { main, sidebar } = textBesideSidebar(65, 135)
+    expect(orderBlocks([sidebar[0], main[0], sidebar[1], main[1]]).blocks).toEqual([
+      ...main,
+      ...sidebar,
+    ])
   })
 
   it("reads a sidebar after the text though half its lines share the text's baselines", () => {
-    const wide = Array.from(
-      { length: 6 },
-      () => 'main text of the page that runs across most of it',
-    )
-    const first = block(wide, 10, 60)
-    const second = block(wide, 10, 150)
     // The same line height from the same top: the first box stands level with the text, the
     // second starts 10 pt above the text's next paragraph.
-    const side = Array.from({ length: 5 }, () => 'a note in the box')
-    const box = block(side, 330, 60)
-    const more = block(side, 330, 140)
-    const { blocks } = orderBlocks([box, first, more, second])
-    expect(blocks).toEqual([first, second, box, more])
+    const { main, sidebar } = textBesideSidebar(60, 140)
+    expect(orderBlocks([sidebar[0], main[0], sidebar[1], main[1]]).blocks).toEqual([
+      ...main,
+      ...sidebar,
+    ])
   })
 
   it('reads a running head and its page number first, above the columns', () => {

@@ -164,9 +164,8 @@ export function readPageGraphics(
         ]
         const path = data[0]
         if (path) addPath(graphics, paint, path, ctm, pageArea, fill)
-        // A stroked ring is the bullet of a nested list; its colour is not followed here.
-        const marks = isFill(paint) ? isGrey(fill.colour) : isStroke(paint)
-        if (minMax && marks) addMark(graphics, minMax, ctm)
+        if (minMax && (isFill(paint) || isStroke(paint)))
+          addMark(graphics, paint, minMax, ctm, fill)
         break
       }
     }
@@ -230,10 +229,17 @@ function addPath(
 }
 
 /**
- * A filled path whose bounds (pdf.js's minMax, in the path's own space) make a small shape of
- * about equal width and height: a bullet a browser draws as a disc or a square, a chart's dot.
+ * A painted path whose bounds (pdf.js's minMax, in the path's own space) make a small shape of
+ * about equal width and height: a bullet a browser draws as a disc, a ring or a square, a dot.
+ * A fill must be grey or black; a stroke's colour is not followed here.
  */
-function addMark(graphics: PageGraphics, minMax: Float32Array, ctm: Matrix): void {
+function addMark(
+  graphics: PageGraphics,
+  paint: number,
+  minMax: Float32Array,
+  ctm: Matrix,
+  fill: Fill,
+): void {
   const corners: number[] = []
   pushPoint(corners, ctm, minMax[0] as number, minMax[1] as number)
   pushPoint(corners, ctm, minMax[2] as number, minMax[3] as number)
@@ -242,10 +248,11 @@ function addMark(graphics: PageGraphics, minMax: Float32Array, ctm: Matrix): voi
   const height = Math.abs(by - ay)
   if (Math.max(width, height) > MARK_MAX_SIZE || Math.min(width, height) < MARK_MIN_SIZE) return
   if (width > MARK_ASPECT * height || height > MARK_ASPECT * width) return
+  if (isFill(paint) && !isGrey(fill.colour)) return
   graphics.marks.push([Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by)])
 }
 
-/** A plain fill colour without hue, darker than the page: black and the greys text is set in. */
+/** A plain fill colour without hue other than the page's white: black and the greys of text. */
 function isGrey(colour: string | null): boolean {
   if (colour === null || colour === PAGE_COLOUR || !/^#[0-9a-f]{6}$/.test(colour)) return false
   const channels = [1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16))
