@@ -15,13 +15,6 @@ function page(blocks: PageLayout['blocks'], number = 1): PageLayout {
   }
 }
 
-/** Sets a block's size on its lines too, where measureText reads it. */
-function sized(b: Block, fontSize: number): Block {
-  b.fontSize = fontSize
-  for (const line of b.lines) line.fontSize = fontSize
-  return b
-}
-
 /** Centres each line of a block on one axis, as a title broken for balance is set. */
 function centred(b: Block, centre: number): Block {
   for (const line of b.lines) {
@@ -115,13 +108,11 @@ describe('classifyBlocks', () => {
           10,
           560,
         ),
-        sized(
-          block(
-            ['Permission to make digital copies of this work', 'is granted without fee.'],
-            10,
-            700,
-          ),
-          7,
+        block(
+          ['Permission to make digital copies of this work', 'is granted without fee.'],
+          10,
+          700,
+          { fontSize: 7 },
         ),
         block([resumes, 'and it goes on in the second column of the page'], 310, 100),
       ])
@@ -140,8 +131,10 @@ describe('classifyBlocks', () => {
 
   it('takes an appendix figure or table label for a caption, however large it is set', () => {
     const layout = page([
-      sized(block(['Table A4-12. Projected Average Volume Server UEC by Space Type'], 10, 100), 14),
-      sized(block(['Figure A1: Density Function Financial Losses'], 10, 300), 14),
+      block(['Table A4-12. Projected Average Volume Server UEC by Space Type'], 10, 100, {
+        fontSize: 14,
+      }),
+      block(['Figure A1: Density Function Financial Losses'], 10, 300, { fontSize: 14 }),
       block(BODY, 10, 400),
     ])
     classifyPage(layout)
@@ -160,10 +153,9 @@ describe('classifyBlocks', () => {
 
   it('reads a list of lines as one paragraph a line, but keeps a title broken over lines whole', () => {
     const layout = page([
-      sized(
-        block(['Clinical Guidance', 'For The Assessment of Bed Rails', 'In Hospitals'], 10, 60),
-        18,
-      ),
+      block(['Clinical Guidance', 'For The Assessment of Bed Rails', 'In Hospitals'], 10, 60, {
+        fontSize: 18,
+      }),
       block(BODY, 10, 200),
       block(['American Health Care Association of the States', 'AARP', 'ECRI'], 10, 300),
     ])
@@ -178,7 +170,7 @@ describe('classifyBlocks', () => {
   })
 
   it("opens a note with its number when the number stands a tab apart, but joins no table's figures", () => {
-    const small = (texts: string[], x: number, y: number) => sized(block(texts, x, y), 7)
+    const small = (texts: string[], x: number, y: number) => block(texts, x, y, { fontSize: 7 })
     const layout = page([
       block(BODY, 10, 560),
       small(['24 For more details, see the survey.'], 300, 640),
@@ -207,7 +199,7 @@ describe('classifyBlocks', () => {
         small,
       ),
       block(['3 https://huggingface.co/upstage/', 'SOLAR-10.7B-v1.0'], 10, 740, small),
-      block(BODY, 10, 100),
+      block([...BODY, ...BODY], 10, 100),
       block(['for (i = 0; i < n; i++)', '  total += values[i]'], 10, 300, small),
     ])
     classifyPage(layout)
@@ -262,27 +254,14 @@ describe('classifyBlocks', () => {
   })
 
   it("keeps a line of a list of lines a paragraph, though it is set in a heading's type", () => {
-    /** A block whose lines are all in the font `fontId`. */
-    const inFont = (b: Block, fontId: string) => {
-      b.fontId = fontId
-      for (const line of b.lines) line.fontId = fontId
-      return b
-    }
     const layout = page([
-      inFont(block(['Coding Guidelines'], 10, 100), 'bold'),
+      block(['Coding Guidelines'], 10, 100, { fontId: 'bold' }),
       block(BODY, 10, 130),
-      inFont(
-        block(
-          [
-            'Anesthesia Modifiers',
-            'P1-A Normal healthy patient',
-            'P2-A Mild disease',
-            'P3-A Severe',
-          ],
-          10,
-          300,
-        ),
-        'bold',
+      block(
+        ['Anesthesia Modifiers', 'P1-A Normal healthy patient', 'P2-A Mild disease', 'P3-A Severe'],
+        10,
+        300,
+        { fontId: 'bold' },
       ),
       block(BODY, 10, 400),
     ])
@@ -436,7 +415,6 @@ describe('classifyBlocks', () => {
   it("takes a side box's title for a heading although the box is set smaller than the body", () => {
     const main = [0, 1, 2].map((i) => block([...BODY, ...BODY], 10, 100 + i * 80, { fontSize: 13 }))
     // The page's body text is set at 13 pt, the box at 11 and its title at 10.
-    for (const b of main) for (const line of b.lines) line.fontSize = 13
     const layout = page([
       ...main,
       block(['Mitosis and Meiosis'], 420, 400, { fontSize: 10, fontId: 'f7' }),
@@ -480,9 +458,11 @@ describe('classifyBlocks', () => {
     const slides = [1, 2, 3].map((number) =>
       page(
         [
-          sized(block(['Klaas Posselt, Member of the', 'PDF Association'], 10, 20), 16),
-          sized(block(['Equal access for all people, forced by law'], 10, 300), 50),
-          sized(block(['A PDF Association Presentation, 2019 by PDF Association'], 10, 780), 16),
+          block(['Klaas Posselt, Member of the', 'PDF Association'], 10, 20, { fontSize: 16 }),
+          block(['Equal access for all people, forced by law'], 10, 300, { fontSize: 50 }),
+          block(['A PDF Association Presentation, 2019 by PDF Association'], 10, 780, {
+            fontSize: 16,
+          }),
         ],
         number,
       ),
@@ -630,8 +610,7 @@ describe('classifyBlocks', () => {
 describe('measureText', () => {
   it("takes the body size from running text, not from a large table's cells", () => {
     const cells = Array.from({ length: 12 }, (_, i) => `Region ${i} 1,204 1,350 980`)
-    const table = block(cells, 10, 100, { kind: 'table' })
-    for (const line of table.lines) line.fontSize = 8
+    const table = block(cells, 10, 100, { kind: 'table', fontSize: 8 })
     const layout = page([table, block(BODY, 10, 500), block(BODY, 10, 560)])
     expect(measureText([layout]).bodySize).toBe(10)
   })

@@ -167,7 +167,6 @@ function isBodySize(block: Block, stats: TextStatistics): boolean {
   return Math.abs(block.fontSize - stats.bodySize) <= 0.1 * stats.bodySize
 }
 
-/** A paragraph in small type in the lower part of the page, under `above`. */
 /** Whether a block is small print in the lower part of the page, where notes stand. */
 function inNoteZone(block: Block, page: PageLayout, stats: TextStatistics): boolean {
   return (
@@ -175,6 +174,7 @@ function inNoteZone(block: Block, page: PageLayout, stats: TextStatistics): bool
   )
 }
 
+/** A paragraph in small type in the lower part of the page, under `above`. */
 function isSmallPrintBelow(
   block: Block,
   above: Block,

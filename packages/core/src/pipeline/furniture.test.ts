@@ -3,35 +3,33 @@ import { markFurniture } from './furniture.js'
 import { block } from './test-helpers.js'
 import type { Block } from './types.js'
 
+/** Three pages 800 pt tall, with the blocks `blocksOf` gives page 1, 2 and 3. */
+const threePages = (blocksOf: (n: number) => Block[]) =>
+  [1, 2, 3].map((n) => ({ height: 800, blocks: blocksOf(n) }))
+
 /** The kind of every block, page by page. */
 const kinds = (pages: readonly { blocks: Block[] }[]) =>
   pages.map((page) => page.blocks.map((b) => b.kind))
 
 describe('markFurniture', () => {
   it('marks repeated margin text and page numbers, not body text', () => {
-    const pages = [1, 2, 3].map((n) => ({
-      height: 800,
-      blocks: [
-        block(['Annual Report 2024'], 10, 20),
-        block([`Body text of page ${n}`], 10, 300),
-        block([String(n)], 300, 780),
-      ],
-    }))
+    const pages = threePages((n) => [
+      block(['Annual Report 2024'], 10, 20),
+      block([`Body text of page ${n}`], 10, 300),
+      block([String(n)], 300, 780),
+    ])
     markFurniture(pages)
     expect(kinds(pages)).toEqual(Array(3).fill(['header', 'paragraph', 'footer']))
   })
 
   it('marks a band repeated under the running header after its first occurrence, the title', () => {
     // The header ends in the top margin (96 pt of 800); the band under it reaches 140 pt.
-    const pages = [1, 2, 3].map((n) => ({
-      height: 800,
-      blocks: [
-        block(['VA Medical Center', 'Policy No. 3'], 10, 60),
-        block(['Controlled Substance Policy', 'Research Service'], 10, 120),
-        block([`Body text of page ${n}`], 10, 300),
-        block(['Repeated in the body of every page'], 10, 160),
-      ],
-    }))
+    const pages = threePages((n) => [
+      block(['VA Medical Center', 'Policy No. 3'], 10, 60),
+      block(['Controlled Substance Policy', 'Research Service'], 10, 120),
+      block([`Body text of page ${n}`], 10, 300),
+      block(['Repeated in the body of every page'], 10, 160),
+    ])
     markFurniture(pages)
     expect(kinds(pages)).toEqual([
       ['header', 'paragraph', 'paragraph', 'paragraph'],
@@ -41,16 +39,11 @@ describe('markFurniture', () => {
   })
 
   it("keeps the first page's title that a browser's running header repeats in small type", () => {
-    const pages = [1, 2, 3].map((n) => ({
-      height: 800,
-      blocks: [
-        block(['Annual Review of District Services'], 290, 20, { fontSize: 8 }),
-        ...(n === 1
-          ? [block(['Annual Review of District Services'], 30, 60, { fontSize: 22 })]
-          : []),
-        block([`Body text of page ${n}`], 10, 300),
-      ],
-    }))
+    const pages = threePages((n) => [
+      block(['Annual Review of District Services'], 290, 20, { fontSize: 8 }),
+      ...(n === 1 ? [block(['Annual Review of District Services'], 30, 60, { fontSize: 22 })] : []),
+      block([`Body text of page ${n}`], 10, 300),
+    ])
     markFurniture(pages)
     expect(kinds(pages)).toEqual([
       ['header', 'paragraph', 'paragraph'],
@@ -81,15 +74,12 @@ describe('markFurniture', () => {
   })
 
   it('keeps a margin line whose number is a note mark, not the page number', () => {
-    const pages = [1, 2, 3].map((n) => ({
-      height: 800,
-      blocks: [
-        block([String(n)], 300, 780, { page: n }),
-        // A table's first column head in the top margin, with its note mark set apart.
-        block([n === 2 ? 'Kind of business' : `Table ${n}`], 10, 40, { page: n }),
-        block(['1'], 120, 40, { page: n }),
-      ],
-    }))
+    const pages = threePages((n) => [
+      block([String(n)], 300, 780, { page: n }),
+      // A table's first column head in the top margin, with its note mark set apart.
+      block([n === 2 ? 'Kind of business' : `Table ${n}`], 10, 40, { page: n }),
+      block(['1'], 120, 40, { page: n }),
+    ])
     markFurniture(pages)
     expect(pages[1]?.blocks[1]?.kind).toBe('paragraph')
   })

@@ -23,8 +23,12 @@ export function run(text: string, x: number, y: number, options: Partial<TextRun
   }
 }
 
-/** A block made of one line per string, stacked at 12 pt, for reading-order and furniture tests. */
+/**
+ * A block made of one line per string, stacked at 12 pt, for reading-order and furniture tests.
+ * Its type (size, font, weight, slant, typewriter) is its lines' type too.
+ */
 export function block(texts: string[], x: number, y: number, options: Partial<Block> = {}): Block {
+  const { fontSize = 10, fontId = 'f1', bold = false, italic = false, monospace = false } = options
   const lines: Line[] = texts.map((text, i) => {
     const r = run(text, x, y + i * 12)
     return {
@@ -35,11 +39,11 @@ export function block(texts: string[], x: number, y: number, options: Partial<Bl
       top: r.top,
       bottom: r.bottom,
       baseline: r.baseline,
-      fontSize: 10,
-      fontId: 'f1',
-      bold: false,
-      italic: false,
-      monospace: false,
+      fontSize,
+      fontId,
+      bold,
+      italic,
+      monospace,
     }
   })
   return {
