@@ -7,14 +7,16 @@ const BATCH_ROWS = 16
 /**
  * Rewrites the PDFs that PostgreSQL stored compressed before migration 0005 made the `blobs`
  * column's storage external, so that old Doc Links stream as directly as new ones (see the
- * migration). It walks the table by key a few rows per statement, outside any migration: the
+ * migration). It finds them by key a few rows per statement, outside any migration: the
  * migration's table lock would otherwise be held, and every reader kept waiting, until all old
- * PDFs were rewritten. Returns how many were rewritten; none once they all have been.
+ * PDFs were rewritten. Once none is left, a start costs one statement, which reads the values'
+ * headers only (their stored and full sizes), never their bytes. Returns how many were rewritten.
  */
 export async function uncompressStoredBlobs(
   db: Kysely<StoreDatabase>,
   batchRows = BATCH_ROWS,
 ): Promise<number> {
+  const compressed = sql<boolean>`pg_column_size(bytes) < octet_length(bytes)`
   let rewritten = 0
   let after = ''
   for (;;) {
@@ -23,18 +25,20 @@ export async function uncompressStoredBlobs(
         .selectFrom('blobs')
         .select('key')
         .where('key', '>', after)
+        .where(compressed)
         .orderBy('key')
         .limit(batchRows)
         .execute()
     ).map((row) => row.key)
     const last = keys[keys.length - 1]
     if (last === undefined) return rewritten
-    // Concatenating nothing makes a new value, stored under the column's current rule.
+    // Concatenating nothing makes a new value, stored under the column's current rule. The test
+    // is made again: another server starting at the same time may have rewritten the row.
     const result = await db
       .updateTable('blobs')
       .set({ bytes: sql`bytes || ''::bytea` })
       .where('key', 'in', keys)
-      .where(sql<boolean>`pg_column_size(bytes) < octet_length(bytes)`)
+      .where(compressed)
       .executeTakeFirst()
     rewritten += Number(result.numUpdatedRows)
     after = last

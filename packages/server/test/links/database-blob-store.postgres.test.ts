@@ -64,7 +64,7 @@ describe.skipIf(server.url === null)(
     it('rewrites a PDF stored compressed before the migration, unchanged, a few rows at a time', async () => {
       // The migration itself changes the rule only: the old row is still compressed.
       expect((await storage(store.db, OLD_KEY))?.stored).toBeLessThan(PDF.byteLength)
-      // Batches of one row walk past the uncompressed one too; a second pass finds nothing.
+      // Batches of one row: the compressed row alone is found; a second pass finds nothing.
       expect(await uncompressStoredBlobs(store.db, 1)).toBe(1)
       expect(await uncompressStoredBlobs(store.db, 1)).toBe(0)
       expect(await storage(store.db, OLD_KEY)).toEqual({
