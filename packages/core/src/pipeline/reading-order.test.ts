@@ -4,13 +4,16 @@ import { block } from './test-helpers.js'
 import type { Block } from './types.js'
 
 const COLUMN_TEXT = Array.from({ length: 8 }, () => 'column text that fills a line')
+const MAIN_TEXT = Array.from(
+  { length: 6 },
+  () => 'main text of the page that runs across most of it',
+)
 
 /** Two paragraphs of text across most of the page, and two boxes of a sidebar at `tops` beside. */
 function textBesideSidebar(...tops: [number, number]) {
-  const wide = Array.from({ length: 6 }, () => 'main text of the page that runs across most of it')
   const side = Array.from({ length: 5 }, () => 'a note in the box')
   return {
-    main: [block(wide, 10, 60), block(wide, 10, 150)] as const,
+    main: [block(MAIN_TEXT, 10, 60), block(MAIN_TEXT, 10, 150)] as const,
     sidebar: tops.map((top) => block(side, 330, top)) as [Block, Block],
   }
 }
@@ -68,6 +71,18 @@ describe('orderBlocks', () => {
     const { main, sidebar } = textBesideSidebar(60, 140)
     expect(orderBlocks([sidebar[0], main[0], sidebar[1], main[1]]).blocks).toEqual([
       ...main,
+      ...sidebar,
+    ])
+  })
+
+  it('reads the whole of a main column that runs on below its sidebar before the sidebar', () => {
+    const { main, sidebar } = textBesideSidebar(65, 135)
+    // The text's last paragraph, below the sidebar's end, has nothing beside it.
+    const last = block(MAIN_TEXT, 10, 240)
+    expect(sidebar[1].bottom).toBeLessThan(last.top)
+    expect(orderBlocks([sidebar[0], main[0], sidebar[1], main[1], last]).blocks).toEqual([
+      ...main,
+      last,
       ...sidebar,
     ])
   })

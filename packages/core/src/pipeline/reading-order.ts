@@ -154,18 +154,7 @@ function orderBands(
   minLeft: number,
   maxRight: number,
 ): Block[] {
-  const width = maxRight - minLeft
-  const cuts = blocks
-    .filter(
-      (block) =>
-        block.right - block.left >= WIDE_SHARE * width &&
-        blocks.every(
-          (other) =>
-            other === block ||
-            Math.min(other.bottom, block.bottom) - Math.max(other.top, block.top) <= 1,
-        ),
-    )
-    .sort((p, q) => p.top - q.top)
+  const cuts = bandCuts(blocks, maxRight - minLeft)
   if (cuts.length > 0) {
     const rest = blocks.filter((block) => !cuts.includes(block))
     return readBands(
@@ -178,6 +167,41 @@ function orderBands(
   const aside = findSidebarGutter(blocks, minLeft, maxRight)
   if (!aside) return orderRows(blocks, state)
   return splitColumns(blocks, [aside]).flatMap((column) => orderRegion(column, state, depth + 1))
+}
+
+/**
+ * The full-width blocks that nothing stands beside, top to bottom, that cut a region into bands.
+ * One that lies wholly on the text's side of a sidebar in the band above it is no cut: it is the
+ * text running on past the sidebar's end (a résumé's main column, longer than its sidebar), and
+ * cutting there would read the sidebar in the middle of the text.
+ */
+function bandCuts(blocks: readonly Block[], width: number): Block[] {
+  const wide = blocks
+    .filter(
+      (block) =>
+        block.right - block.left >= WIDE_SHARE * width &&
+        blocks.every(
+          (other) =>
+            other === block ||
+            Math.min(other.bottom, block.bottom) - Math.max(other.top, block.top) <= 1,
+        ),
+    )
+    .sort((p, q) => p.top - q.top)
+  const cuts: Block[] = []
+  let bandTop = Number.NEGATIVE_INFINITY
+  for (const block of wide) {
+    const above = blocks.filter(
+      (other) => other.top >= bandTop && other.top < block.top && !cuts.includes(other),
+    )
+    if (above.length > 1) {
+      const { left, right } = extentOf(above)
+      const aside = findSidebarGutter(above, left, right)
+      if (aside && (block.right <= aside.left || block.left >= aside.right)) continue
+    }
+    cuts.push(block)
+    bandTop = block.top
+  }
+  return cuts
 }
 
 /**
