@@ -185,6 +185,19 @@ describe('groupBlocks', () => {
     expect(groupBlocks(lines, 1)).toHaveLength(2)
   })
 
+  it('starts a paragraph under the columns of a table, not in its last column', () => {
+    // Three columns of cells at a 15 pt pitch, then text across the page 13 pt under the last row.
+    const cells = [0, 1, 2].flatMap((row) =>
+      ['Turbidity', '8,210', '99.80%'].map((cell, column) =>
+        run(cell, 12 + 150 * column, 100 + 15 * row),
+      ),
+    )
+    const paragraph = 'Customer satisfaction remains high, although complaints about the time'
+    const blocks = blocksOf(...cells, run(paragraph, 10, 143), run('taken to repair it.', 10, 155))
+    expect(blocks).toContainEqual([paragraph, 'taken to repair it.'])
+    expect(blocks).toContainEqual(['99.80%', '99.80%', '99.80%'])
+  })
+
   it('starts a new block at a line in another font and size after a finished sentence', () => {
     expect(
       blocksOf(

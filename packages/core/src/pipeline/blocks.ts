@@ -24,6 +24,11 @@ const FIRST_PITCH_EM = 1.75
  * more is a paragraph break, as manuals and reports space their paragraphs.
  */
 const PITCH_SLACK = 1.25
+/**
+ * A line of running text at least this many ems wide, under columns side by side, is not a
+ * column's next line (a table's header cells span two columns, but are short).
+ */
+const SPANNING_LINE_EM = 20
 
 /**
  * Groups the lines of one page into blocks: lines stacked at a regular pitch, overlapping
@@ -145,7 +150,27 @@ function findContinuedBlock(
       best = block
     }
   }
+  if (best && spansSideBySide(blocks, best, line)) return undefined
   return best
+}
+
+/**
+ * Whether `line` reaches across `block` and another block beside it whose last line stands level
+ * with the block's: a full-width line under the columns of a table (or a page's two columns) opens
+ * a paragraph of its own rather than continuing whichever column it happens to be tried with.
+ */
+function spansSideBySide(blocks: readonly Block[], block: Block, line: Line): boolean {
+  const last = block.lines[block.lines.length - 1] as Line
+  if (line.right - line.left < SPANNING_LINE_EM * line.fontSize) return false
+  for (let b = blocks.length - 1; b >= 0 && b >= blocks.length - 12; b--) {
+    const other = blocks[b] as Block
+    if (other === block) continue
+    const otherLast = other.lines[other.lines.length - 1] as Line
+    if (Math.abs(otherLast.baseline - last.baseline) > 0.3 * last.fontSize) continue
+    const beside = other.left >= block.right || other.right <= block.left
+    if (beside && line.left < other.right && line.right > other.left) return true
+  }
+  return false
 }
 
 function continuesBlock(
