@@ -323,6 +323,43 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("makes headings of a résumé's job titles, with their dates to their right", () => {
+    const title = { bold: true, fontId: 'f2' }
+    const layout = page([
+      block(['Data Engineer, Contoso Retail'], 10, 200, title),
+      block(['2016 – 2019'], 400, 200),
+      block(BODY, 10, 220),
+      block(['Analyst, Fabrikam Bank'], 10, 260, title),
+      block(['Mar 2014 - present'], 400, 260),
+      block(BODY, 10, 280),
+    ])
+    classifyPage(layout)
+    expect(kinds(layout).map(([kind]) => kind)).toEqual([
+      'heading',
+      'paragraph',
+      'paragraph',
+      'heading',
+      'paragraph',
+      'paragraph',
+    ])
+  })
+
+  it('makes a heading of a line that stands level with a larger heading of another column', () => {
+    const layout = page([
+      block(['Data Engineer, Contoso Retail'], 10, 200, { bold: true, fontId: 'f2', fontSize: 11 }),
+      block(BODY, 10, 220),
+      block(['Interests'], 400, 200, { fontSize: 14, fontId: 'f3' }),
+      block(['Running, astronomy and', 'teaching children to', 'program at a club'], 400, 220),
+    ])
+    classifyPage(layout)
+    expect(kinds(layout).map(([kind]) => kind)).toEqual([
+      'heading',
+      'paragraph',
+      'heading',
+      'paragraph',
+    ])
+  })
+
   it('takes a numbered line in capitals for a heading although it is set a little smaller', () => {
     const layout = page([
       block(['3. RECOLLECTION OF NATIONAL INITIATIVES'], 10, 100, { fontSize: 9, fontId: 'f2' }),

@@ -19,6 +19,14 @@ const MARGIN_SHARE = 0.08
 const TEXT_COLUMN_EMS = 10
 /** Farthest that the text of a heading's column stands from it, in ems of the heading. */
 const ADJOINING_EMS = 3
+/** Words on a line with a heading, in type this many times larger or smaller, are another column's. */
+const NEIGHBOUR_SIZE_RATIO = 1.2
+/**
+ * A period of time set to the right of a heading on its line, as résumés date their jobs and
+ * degrees ("2016 – 2019", "Mar 2021 - present", "09/2014–06/2016").
+ */
+const DATE_SPAN =
+  /^(?:(?:\p{L}{3,9}\.?\s+)?\d{4}|\d{1,2}\/\d{4})\s*[-–—]\s*(?:(?:\p{L}{3,9}\.?\s+)?\d{4}|\d{1,2}\/\d{4}|present|now|today|current)$/iu
 /** Fewest words to a line, on average, of running text. */
 const RUNNING_TEXT_WORDS = 5
 
@@ -116,7 +124,10 @@ export function classifyBlocks(
     page.blocks.forEach((block, index) => {
       if (block.kind === 'header' || block.kind === 'footer') return
       if (block.kind === 'table' || block.kind === 'image' || block.standalone) return
-      classifyBlock(block, page, page.blocks[index + 1], stats, outlineIndex)
+      // A job's dates beside its title on a résumé come before the text the title heads.
+      const beside = page.blocks[index + 1]
+      const next = beside && isDateBeside(block, beside) ? page.blocks[index + 2] : beside
+      classifyBlock(block, page, next, stats, outlineIndex)
       // A table of contents names the sections; only its own title is a heading of the document.
       if (block.kind === 'heading' && contents && ++headings > 1) {
         block.kind = 'paragraph'
@@ -404,7 +415,7 @@ function isAddressNotes(block: Block): boolean {
  * Whether a one-line block shares its baseline with another block: a running head beside a page
  * number or a course code, a table-of-contents entry beside its page number, a table cell.
  * Headings stand alone on their line, but for the heading of the next column, set in the same
- * type on the same line.
+ * type on the same line, and the dates of a job or a degree on a résumé, to the heading's right.
  */
 function sitsBesideOthers(block: Block, page: PageLayout): boolean {
   if (block.lines.length > 2) return false
@@ -418,10 +429,35 @@ function sitsBesideOthers(block: Block, page: PageLayout): boolean {
       // Running text of the next column is no neighbour: a label, a number or a cell is short.
       other.lines.length <= 2 &&
       Math.abs(first.baseline - baseline) < 0.3 * block.fontSize &&
+      !isOtherColumnText(block, other) &&
       (other.left > block.right || other.right < block.left) &&
+      !isDateBeside(block, other) &&
       !isHeadingOfNextColumn(block, other, page)
     )
   })
+}
+
+/** Whether `other` is a period of time on the line of `block`, to its right. */
+function isDateBeside(block: Block, other: Block): boolean {
+  const first = other.lines[0]
+  return (
+    first !== undefined &&
+    other.left > block.right &&
+    Math.abs(first.baseline - (block.lines[0] as Line).baseline) < 0.3 * block.fontSize &&
+    DATE_SPAN.test(plainText(other))
+  )
+}
+
+/**
+ * Whether `other`, on the line of `block`, is text of another column in type of a very different
+ * size that happens to stand level (a résumé's "Interests" beside a job title, or beside the
+ * job's dates). The cells of a row share their type size; a contents entry's page number, to its
+ * right, may be set smaller.
+ */
+function isOtherColumnText(block: Block, other: Block): boolean {
+  const ratio = other.fontSize / block.fontSize
+  if (ratio < NEIGHBOUR_SIZE_RATIO && ratio > 1 / NEIGHBOUR_SIZE_RATIO) return false
+  return other.right < block.left || /\p{L}/u.test(plainText(other))
 }
 
 /**
