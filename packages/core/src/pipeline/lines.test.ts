@@ -105,6 +105,21 @@ describe('groupLines', () => {
     ).toEqual(['this latter study, tracks', 'and due to its particular'])
   })
 
+  it("keeps a note mark on its line when the next column's line stands between the two", () => {
+    // LaTeX's two columns: the right column's line sits 3.6 pt above the left one, and the mark
+    // raised on the left line sits between their baselines, nearer the right column's.
+    const lines = textsOf(
+      run('which is what makes the refresh cheap', 311, 415.5),
+      run('the changes since the last refresh', 56, 422.3),
+      run('1', 226, 418.6, { fontSize: 7 }),
+      run(', but it must cope with', 230, 422.3),
+    )
+    expect(lines).toEqual([
+      'which is what makes the refresh cheap',
+      'the changes since the last refresh1, but it must cope with',
+    ])
+  })
+
   it('splits rows at a gutter that the rows around it share, but not at a lone gap', () => {
     const rows = [0, 1, 2, 3].flatMap((i) => [
       run('left column text', 10, 100 + 12 * i),

@@ -27,6 +27,8 @@ const NOTE_MARK_MAX_RATIO = 0.7
 const SPACED_DIGITS = /^(?=(?:\d ?){2,3}$)\d+(?: \d+)+$/
 /** Raised text at most this many times its neighbour's size is a superscript. */
 const SUPERSCRIPT_MIN_SHRINK = 0.8
+/** Small text this many ems from every run of a row it is level with is no mark of that row. */
+const MARK_APART_EM = 2
 /** A gap wider than this many font sizes between two runs reads as a space. */
 const SPACE_GAP_EM = 0.17
 /** The share of a line's drawn characters in typewriter type that makes it a line of code. */
@@ -68,7 +70,7 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
         top >= run.top - 0.5 * run.fontSize &&
         bottom <= run.bottom + 0.2 * run.fontSize &&
         (rows[r] as TextRun[]).some((mark) => touches(mark, run))
-      if (sameBaseline || inside) {
+      if ((sameBaseline || inside) && !isOtherColumnMark(run, rows[r] as TextRun[])) {
         target = r
         break
       }
@@ -103,6 +105,21 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
     }
   })
   return lines.sort((p, q) => p.top - q.top || p.left - q.left)
+}
+
+/**
+ * Whether small raised or lowered text lies far from every run of a row it is level with: a note
+ * mark of the line beside it in the next column, whose baseline sits lower (or higher) by less
+ * than the mark's offset. The line it belongs to takes it when it arrives.
+ */
+function isOtherColumnMark(run: TextRun, row: readonly TextRun[]): boolean {
+  const anchor = row[0] as TextRun
+  if (run.fontSize > SUPERSCRIPT_MIN_SHRINK * anchor.fontSize) return false
+  if (Math.abs(run.baseline - anchor.baseline) < 0.2 * anchor.fontSize) return false
+  return row.every(
+    (other) =>
+      Math.max(run.left - other.right, other.left - run.right) > MARK_APART_EM * anchor.fontSize,
+  )
 }
 
 /** A mark set against a word: no more than a third of the word's size away on either side. */

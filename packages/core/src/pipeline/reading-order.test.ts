@@ -29,6 +29,15 @@ describe('orderBlocks', () => {
     expect(clean).toBe(true)
   })
 
+  it('reads columns a gutter of one em apart, as LaTeX sets them, one after the other', () => {
+    const left = [60, 160].map((y) => block(COLUMN_TEXT, 10, y))
+    const right = [66, 166].map((y) => block(COLUMN_TEXT, 164.7, y))
+    expect(orderBlocks([left[0], right[0], left[1], right[1]] as Block[]).blocks).toEqual([
+      ...left,
+      ...right,
+    ])
+  })
+
   it('reads three columns left to right', () => {
     const columns = [10, 170, 330].map((x) => block(COLUMN_TEXT, x, 60))
     expect(orderBlocks([columns[2], columns[0], columns[1]] as never).blocks).toEqual(columns)

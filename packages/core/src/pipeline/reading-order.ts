@@ -8,6 +8,11 @@ const WIDE_SHARE = 0.55
 const COLUMN_LINE_SHARE = 0.18
 /** A gutter may be crossed by blocks adding up to this share of the tallest column's height. */
 const GUTTER_MAX_COVERAGE = 0.12
+/**
+ * A gutter is at least this many ems wide: LaTeX sets two columns 10 pt apart in 10 pt type,
+ * which leaves 8 open points once blocks are measured on whole points.
+ */
+const GUTTER_MIN_EM = 0.7
 /** A column holds at least this many characters; less is a table column or a label. */
 const COLUMN_MIN_CHARS = 120
 /**
@@ -277,7 +282,7 @@ function findGutters(narrow: readonly Block[], minLeft: number, maxRight: number
   let tallest = 0
   for (const value of coverage) tallest = Math.max(tallest, value)
   const limit = tallest * GUTTER_MAX_COVERAGE
-  const candidates = openStrips(coverage, limit, 0.9 * medianFontSize(narrow), minLeft)
+  const candidates = openStrips(coverage, limit, GUTTER_MIN_EM * medianFontSize(narrow), minLeft)
   return candidates.filter((gutter) => {
     const leftSide = narrow.filter((block) => block.right <= gutter.left + 1)
     const rightSide = narrow.filter((block) => block.left >= gutter.right - 1)
