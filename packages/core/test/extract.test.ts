@@ -1,4 +1,5 @@
 import { ExtractedDocumentSchema } from '@pdfx/schema'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { extract } from '../src/index.js'
 import { buildPdf, type TextSpec, wrapText } from './pdf-builder.js'
@@ -209,6 +210,21 @@ describe('extract', () => {
   it('detects the language of the text', async () => {
     const body = await wrapText(LOREM, { x: 72, y: 100, width: 460 })
     expect((await extract(await buildPdf([body.texts]))).language).toBe('en')
+  })
+
+  it('reads text in the standard fonts a PDF names without embedding them, Symbol too', async () => {
+    const pdf = await PDFDocument.create()
+    const page = pdf.addPage([400, 200])
+    const lines: Array<[StandardFonts, string]> = [
+      [StandardFonts.TimesRoman, 'Times roman text'],
+      [StandardFonts.HelveticaBoldOblique, 'Helvetica bold oblique'],
+      [StandardFonts.Symbol, 'Σ αβγ ≤ ∞'],
+    ]
+    for (const [index, [name, text]] of lines.entries()) {
+      page.drawText(text, { x: 40, y: 170 - 45 * index, size: 12, font: await pdf.embedFont(name) })
+    }
+    const doc = await extract(await pdf.save())
+    expect(doc.elements.map((element) => element.text)).toEqual(lines.map(([, text]) => text))
   })
 
   it('gives the same output for the same bytes', async () => {
