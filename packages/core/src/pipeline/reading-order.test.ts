@@ -38,6 +38,15 @@ describe('orderBlocks', () => {
     ])
   })
 
+  it("reads a paper's authors, side by side under its title, before its two columns", () => {
+    const title = block(['A title that spans both of the columns below it, wide enough'], 10, 20)
+    const authors = [block(['Anna Lindqvist'], 80, 40), block(['Tomasz Nowak'], 195, 40)]
+    const left = [60, 160].map((y) => block(COLUMN_TEXT, 10, y))
+    const right = [60, 160].map((y) => block(COLUMN_TEXT, 180, y))
+    const page = [right[0], authors[1], left[0], title, authors[0], left[1], right[1]] as Block[]
+    expect(orderBlocks(page).blocks).toEqual([title, ...authors, ...left, ...right])
+  })
+
   it('reads three columns left to right', () => {
     const columns = [10, 170, 330].map((x) => block(COLUMN_TEXT, x, 60))
     expect(orderBlocks([columns[2], columns[0], columns[1]] as never).blocks).toEqual(columns)

@@ -113,8 +113,15 @@ function orderRegion(
 
   const crosses = (block: Block) =>
     gutters.some((gutter) => block.left < gutter.left && block.right > gutter.right)
-  const separators = blocks.filter(crosses).sort((p, q) => p.top - q.top)
-  const inColumns = blocks.filter((block) => !crosses(block))
+  const leading = leadingRow(
+    blocks.filter((block) => !crosses(block)),
+    gutters,
+    minLeft,
+    maxRight,
+  )
+  const spans = (block: Block) => crosses(block) || leading.includes(block)
+  const separators = blocks.filter(spans).sort((p, q) => p.top - q.top || p.left - q.left)
+  const inColumns = blocks.filter((block) => !spans(block))
   const middle = (block: Block) => (block.top + block.bottom) / 2
   return readBands(inColumns, separators, middle, (band) =>
     splitColumns(band, gutters).flatMap((column) =>
@@ -123,6 +130,46 @@ function orderRegion(
         : orderRegion(column, state, depth + 1),
     ),
   )
+}
+
+/**
+ * The first row of the columns' blocks when it stands across a gutter, centred on the region and
+ * off the columns' left edges, with nothing beside it: the authors of a paper, set side by side
+ * under its title. The row is read across, before the columns, rather than each author in the
+ * column it happens to fall into. Column headings that open both columns start at their edges.
+ */
+function leadingRow(
+  blocks: readonly Block[],
+  gutters: readonly Gutter[],
+  minLeft: number,
+  maxRight: number,
+): Block[] {
+  if (blocks.length < 3) return []
+  let first = blocks[0] as Block
+  for (const block of blocks) if (block.top < first.top) first = block
+  const row = blocks.filter((block) => block.top < first.bottom && block.bottom > first.top)
+  if (row.length < 2) return []
+  const { left, right, bottom } = extentOf(row)
+  const rest = blocks.filter((block) => !row.includes(block))
+  if (rest.some((block) => block.top < bottom - 1)) return []
+  const em = medianFontSize(row)
+  if (Math.abs(left + right - minLeft - maxRight) / 2 > 2 * em) return []
+  const gutter = gutters.find(
+    (gap) =>
+      row.some((block) => block.right <= gap.left + 1) &&
+      row.some((block) => block.left >= gap.right - 1),
+  )
+  if (!gutter) return []
+  const sides = [
+    rest.filter((block) => block.right <= gutter.left + 1),
+    rest.filter((block) => block.left >= gutter.right - 1),
+  ]
+  const offEdges = row.every((block) => {
+    const side = block.right <= gutter.left + 1 ? sides[0] : sides[1]
+    const edge = Math.min(...(side as Block[]).map((other) => other.left))
+    return block.left > edge + em
+  })
+  return offEdges ? row : []
 }
 
 /**
