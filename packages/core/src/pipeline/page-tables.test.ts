@@ -329,6 +329,31 @@ describe('detectTables', () => {
     ])
   })
 
+  it("reads a résumé's underlined sections as text, though a job's dates stand beside its title", () => {
+    // Each heading is underlined to the column's width: the rules make one band.
+    const rulings = findRulings({
+      horizontal: [100, 200, 330].map((y) => ({ x1: 40, y1: y, x2: 380, y2: y })),
+      vertical: [],
+    })
+    const prose = (y: number) => [
+      run('Designed the event platform and moved the nightly batch jobs to', 40, y),
+      run('incremental models, which cut the bill by a third for the team.', 40, y + 14),
+    ]
+    const runs = [
+      ...prose(120),
+      ...prose(148),
+      run('Experience', 40, 195),
+      run('Data Engineer, Contoso Retail', 40, 215),
+      run('2016 – 2019', 320, 215),
+      ...prose(229),
+      run('Analyst, Fabrikam Bank', 40, 262),
+      run('2014 – 2016', 320, 262),
+      ...prose(276),
+      run('Education', 40, 325),
+    ]
+    expect(detectTables(runs, rulings, [], 1, false).tables).toEqual([])
+  })
+
   it('cuts a band at the empty space between two tables ruled alike', () => {
     // Two tables, each with a top, header and bottom rule of the same extent: the rules join
     // into one band, with the first table's note and the second's caption between them.

@@ -279,7 +279,32 @@ function bandTable(
   rules: readonly Segment[],
 ): Block | undefined {
   const lines = cellPieces(runs)
-  return alignedTable(lines, page, (grid) => bandRowsAgree(grid) && !isSparse(grid), band, rules)
+  return alignedTable(
+    lines,
+    page,
+    (grid) => bandRowsAgree(grid) && !isSparse(grid) && !isProseBetweenRules(grid),
+    band,
+    rules,
+  )
+}
+
+/** Share of a ruled band's text that cells across all its columns may hold, in a table. */
+const BAND_MAX_SPANNING_SHARE = 0.5
+
+/**
+ * Whether most of the text between a band's rules runs across all its columns: paragraphs under
+ * underlined headings (a résumé's sections, where a job's dates beside its title make rows of two
+ * cells), not a table, whose spanning rows are a group's label or a note.
+ */
+function isProseBetweenRules(grid: AlignedGrid): boolean {
+  let all = 0
+  let spanning = 0
+  for (const cell of grid.cells) {
+    const chars = cellText(cell.lines).length
+    all += chars
+    if (cell.colSpan === grid.columns.length) spanning += chars
+  }
+  return spanning > BAND_MAX_SPANNING_SHARE * all
 }
 
 /** Rows a column of boxes needs, at least, to be read as a one-column table. */
