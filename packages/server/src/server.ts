@@ -175,7 +175,10 @@ export async function openServer(
     cleanups.push(() => listening.close())
     if (orphans > 0) listening.log.info({ removed: orphans }, 'removed PDFs no link points to')
     if (uncompressed > 0) {
-      listening.log.info({ rewritten: uncompressed }, 'stored PDFs compressed before uncompressed')
+      listening.log.info(
+        { rewritten: uncompressed },
+        'rewrote PDFs stored compressed before migration 0005',
+      )
     }
     // Notices a crash or an unreachable SMTP server left in the outbox go out now.
     void notifier.deliverUnsent()

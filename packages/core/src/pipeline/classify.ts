@@ -429,8 +429,8 @@ function sitsBesideOthers(block: Block, page: PageLayout): boolean {
       // Running text of the next column is no neighbour: a label, a number or a cell is short.
       other.lines.length <= 2 &&
       Math.abs(first.baseline - baseline) < 0.3 * block.fontSize &&
-      !isOtherColumnText(block, other) &&
       (other.left > block.right || other.right < block.left) &&
+      !isOtherColumnText(block, other) &&
       !isDateBeside(block, other) &&
       !isHeadingOfNextColumn(block, other, page)
     )

@@ -1,3 +1,4 @@
+import { medianFontSize } from './extent.js'
 import type { Block } from './types.js'
 
 /** Share of the page height at the top and at the bottom where running headers and footers live. */
@@ -150,17 +151,14 @@ function markStackedFurniture(pages: readonly FurniturePage[], threshold: number
  * as browsers print a page's title) is set far larger, and is content.
  */
 function typicalSizes(candidates: readonly MarginBlock[][]): Map<string, number> {
-  const byKey = new Map<string, number[]>()
+  const byKey = new Map<string, Block[]>()
   for (const { key, block } of candidates.flat()) {
-    const sizes = byKey.get(key)
-    if (sizes) sizes.push(block.fontSize)
-    else byKey.set(key, [block.fontSize])
+    const blocks = byKey.get(key)
+    if (blocks) blocks.push(block)
+    else byKey.set(key, [block])
   }
   const medians = new Map<string, number>()
-  for (const [key, sizes] of byKey) {
-    sizes.sort((a, b) => a - b)
-    medians.set(key, sizes[Math.floor(sizes.length / 2)] as number)
-  }
+  for (const [key, blocks] of byKey) medians.set(key, medianFontSize(blocks))
   return medians
 }
 

@@ -240,10 +240,12 @@ function bandCuts(blocks: readonly Block[], width: number): Block[] {
     )
     .sort((p, q) => p.top - q.top)
   const cuts: Block[] = []
-  let bandTop = Number.NEGATIVE_INFINITY
+  let lastCut: Block | undefined
   for (const block of wide) {
+    // The band above: what lies between the last cut and this block.
+    const from = lastCut?.top ?? Number.NEGATIVE_INFINITY
     const above = blocks.filter(
-      (other) => other.top >= bandTop && other.top < block.top && !cuts.includes(other),
+      (other) => other.top >= from && other.top < block.top && other !== lastCut,
     )
     if (above.length > 1) {
       const { left, right } = extentOf(above)
@@ -251,7 +253,7 @@ function bandCuts(blocks: readonly Block[], width: number): Block[] {
       if (aside && (block.right <= aside.left || block.left >= aside.right)) continue
     }
     cuts.push(block)
-    bandTop = block.top
+    lastCut = block
   }
   return cuts
 }
