@@ -185,6 +185,16 @@ describe('groupBlocks', () => {
     expect(groupBlocks(lines, 1)).toHaveLength(2)
   })
 
+  it('starts a new paragraph at a first-line indent after a sentence closed before its note mark', () => {
+    const lines = groupLines([
+      run('a full line of text that runs to the edge', 10, 100),
+      run('a shorter line that ends a sentence.', 10, 112),
+      run('1', 190, 108, { fontSize: 7 }),
+      run('Indented start of the next one', 30, 124),
+    ])
+    expect(groupBlocks(lines, 1).map((b) => b.lines.length)).toEqual([2, 1])
+  })
+
   it('starts a paragraph under the columns of a table, not in its last column', () => {
     // Three columns of cells at a 15 pt pitch, then text across the page 13 pt under the last row.
     const cells = [0, 1, 2].flatMap((row) =>
