@@ -83,4 +83,27 @@ describe('markFurniture', () => {
     markFurniture(pages)
     expect(pages[1]?.blocks[1]?.kind).toBe('paragraph')
   })
+  it('marks page numbers set above the margin when they keep the page numbering', () => {
+    // LaTeX sets the number 100 pt over the bottom of a letter page, with a note under the text.
+    const pages = [1, 2].map((n) => ({
+      height: 792,
+      blocks: [
+        block([`Body text of page ${n}`], 126, 300, { page: n }),
+        block([`${n} A note under the text of page ${n}.`], 138, 655, { page: n }),
+        block([String(n)], 302, 700, { page: n }),
+      ],
+    }))
+    markFurniture(pages)
+    expect(kinds(pages)).toEqual(Array(2).fill(['paragraph', 'paragraph', 'footer']))
+    // A lone figure that high, out of step with the page numbers, is content.
+    const figures = [1, 2].map((n) => ({
+      height: 792,
+      blocks: [
+        block(['Body text'], 126, 300, { page: n }),
+        block([n === 1 ? '12' : '3'], 302, 700, { page: n }),
+      ],
+    }))
+    markFurniture(figures)
+    expect(kinds(figures)).toEqual(Array(2).fill(['paragraph', 'paragraph']))
+  })
 })

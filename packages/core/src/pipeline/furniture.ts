@@ -23,6 +23,12 @@ interface MarginBlock {
   pageNumber: boolean
   /** The page number's value, when it is written in digits. */
   folio: number | undefined
+  /**
+   * Whether the block lies within the margin. A bare number below the margin's edge, with nothing
+   * between it and the page's edge, counts only when its value keeps the page numbering: LaTeX
+   * sets its page numbers that high on letter paper.
+   */
+  inMargin: boolean
 }
 
 /** One page's blocks with the page height, as the furniture detector sees them. */
@@ -43,16 +49,25 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
   const candidates = pages.map((page) =>
     page.blocks.flatMap((block): MarginBlock[] => {
       const zone = marginZone(block, page.height)
-      if (!zone) return []
-      const text = blockText(block)
-      const pageNumber = PAGE_NUMBER.test(text)
+      if (zone) {
+        const text = blockText(block)
+        const pageNumber = PAGE_NUMBER.test(text)
+        const folio = pageNumber ? folioValue(text) : undefined
+        return [
+          { block, zone, key: `${zone}:${furnitureKey(text)}`, pageNumber, folio, inMargin: true },
+        ]
+      }
+      const outer = outermostZone(block, page)
+      const text = outer ? blockText(block) : ''
+      if (!outer || !PAGE_NUMBER.test(text)) return []
       return [
         {
           block,
-          zone,
-          key: `${zone}:${furnitureKey(text)}`,
-          pageNumber,
-          folio: pageNumber ? folioValue(text) : undefined,
+          zone: outer,
+          key: '',
+          pageNumber: false,
+          folio: folioValue(text),
+          inMargin: false,
         },
       ]
     }),
@@ -66,7 +81,12 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
       folioOffset === undefined
         ? []
         : onPage.filter(({ block, folio }) => folio === block.page + folioOffset)
-    for (const { block, zone, key, pageNumber } of onPage) {
+    for (const { block, zone, key, pageNumber, inMargin } of onPage) {
+      if (!inMargin) {
+        if (folios.some((folio) => folio.block === block))
+          block.kind = zone === 'top' ? 'header' : 'footer'
+        continue
+      }
       if (
         ((counts.get(key) ?? 0) >= threshold && isTypicalSize(block, sizes.get(key))) ||
         pageNumber ||
@@ -195,6 +215,22 @@ function stackedZone(block: Block, page: FurniturePage): 'top' | 'bottom' | unde
     besideFurniture = true
   }
   return besideFurniture ? zone : undefined
+}
+
+/**
+ * The zone of a one-line block within the band where a stacked header or footer may reach, when
+ * no other block lies between it and the page's edge.
+ */
+function outermostZone(block: Block, page: FurniturePage): 'top' | 'bottom' | undefined {
+  if (block.lines.length !== 1 || block.kind === 'table' || block.kind === 'image') return undefined
+  let zone: 'top' | 'bottom'
+  if (block.bottom <= page.height * STACKED_SHARE) zone = 'top'
+  else if (block.top >= page.height * (1 - STACKED_SHARE)) zone = 'bottom'
+  else return undefined
+  for (const other of page.blocks) {
+    if (zone === 'top' ? other.bottom <= block.top : other.top >= block.bottom) return undefined
+  }
+  return zone
 }
 
 function marginZone(block: Block, height: number): 'top' | 'bottom' | undefined {
