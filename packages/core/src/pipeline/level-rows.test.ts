@@ -42,6 +42,23 @@ describe('readLevelRows', () => {
     ])
   })
 
+  it('reads the rows of a table whose header row joined the block of its first column', () => {
+    // The header runs across the table, so the first column's block reaches over the figures,
+    // two columns that read as one line a row.
+    const figures = GROWTH.map((growth, i) => `${growth} ${INFLOWS[i]}`)
+    const page = [
+      block(['Country Growth in percent Inflows in millions of US dollars', ...NAMES], 10, 88),
+      block(figures, 200, 100),
+    ]
+    expect(texts(orderBlocks(page).blocks)).toEqual([
+      'Country Growth in percent Inflows in millions of US dollars',
+      'Cambodia 7.5% 1,272',
+      'Indonesia 9.4% 9,651',
+      'Lao PDR 4.0% 265',
+      'Malaysia 18.6% 1,454',
+    ])
+  })
+
   it("keeps the wrapped lines of a row's cells in that row", () => {
     const page = [
       block(['Fondation', 'Terre Solidaire', 'Foundation'], 10, 100),

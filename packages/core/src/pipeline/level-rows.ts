@@ -209,7 +209,7 @@ function linkedBlocks(rows: readonly Placed[][], blocks: readonly Block[]): numb
       for (let j = i + 1; j < row.length; j++) {
         const a = (row[i] as Placed).block
         const b = (row[j] as Placed).block
-        if (a === b || !sideBySide(blocks[a] as Block, blocks[b] as Block)) continue
+        if (a === b || !standApart(blocks[a] as Block, blocks[b] as Block)) continue
         const key = a < b ? a * count + b : b * count + a
         shared.set(key, (shared.get(key) ?? 0) + 1)
       }
@@ -249,6 +249,27 @@ function linkedBlocks(rows: readonly Placed[][], blocks: readonly Block[]): numb
 
 function sideBySide(a: Block, b: Block): boolean {
   return a.right <= b.left || b.right <= a.left
+}
+
+/**
+ * Whether two blocks stand side by side, or would without the first line of one: a header row
+ * across the table, above the other block, that joined the block of the first column.
+ */
+function standApart(a: Block, b: Block): boolean {
+  return sideBySide(a, b) || apartBelowHead(a, b) || apartBelowHead(b, a)
+}
+
+function apartBelowHead(a: Block, b: Block): boolean {
+  const head = a.lines[0]
+  if (head === undefined || a.lines.length < 2 || head.bottom > b.top) return false
+  let left = Number.POSITIVE_INFINITY
+  let right = Number.NEGATIVE_INFINITY
+  for (let i = 1; i < a.lines.length; i++) {
+    const line = a.lines[i] as Line
+    left = Math.min(left, line.left)
+    right = Math.max(right, line.right)
+  }
+  return right <= b.left || b.right <= left
 }
 
 /**
