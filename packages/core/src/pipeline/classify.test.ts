@@ -464,6 +464,24 @@ describe('classifyBlocks', () => {
     expect(layout.blocks.slice(3).map((b) => b.kind)).toEqual(['heading', 'paragraph'])
   })
 
+  it("takes a paper's abstract title, centred over the abstract in a smaller type, for a heading", () => {
+    const main = [0, 1, 2].map((i) => block([...BODY, ...BODY], 10, 300 + i * 80, { fontSize: 11 }))
+    // LaTeX sets "Abstract" in bold at 10 pt, centred over the abstract's narrower 10 pt lines.
+    const abstract = block(
+      ['Sensors cost a few euros each, yet their readings drift', 'with temperature and salinity.'],
+      40,
+      112,
+      { fontSize: 10, fontId: 'f8' },
+    )
+    const title = centred(
+      block(['Abstract'], 0, 100, { fontSize: 10, fontId: 'f7' }),
+      (abstract.left + abstract.right) / 2,
+    )
+    const layout = page([title, abstract, ...main])
+    classifyPage(layout)
+    expect(layout.blocks.slice(0, 2).map((b) => b.kind)).toEqual(['heading', 'paragraph'])
+  })
+
   it('takes a larger line at the top edge for a heading unless it carries a number', () => {
     const titled = page([
       block(["THIS BOOK'S APPROACH"], 10, 30, { fontSize: 11, fontId: 'f2' }),

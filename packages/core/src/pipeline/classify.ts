@@ -610,10 +610,13 @@ function isBoxHeading(
   // What it heads is running text: a sentence, or several lines (a table's next cell is neither).
   if (/^\p{Ll}/u.test(nextText) || (next.lines.length < 2 && !/[.!?]["')\]]?$/.test(nextText)))
     return false
-  // Directly below, in the same column.
+  // Directly below, in the same column, or centred over it (LaTeX's "Abstract").
   const gap = next.top - block.bottom
   if (gap < -1 || gap > 1.5 * block.fontSize) return false
-  return Math.abs(next.left - block.left) < 2 * block.fontSize
+  const centreOffset = (block.left + block.right - next.left - next.right) / 2
+  return (
+    Math.abs(next.left - block.left) < 2 * block.fontSize || Math.abs(centreOffset) < block.fontSize
+  )
 }
 
 function isSectionNumber(text: string): boolean {
