@@ -195,6 +195,21 @@ describe('groupBlocks', () => {
     expect(groupBlocks(lines, 1).map((b) => b.lines.length)).toEqual([2, 1])
   })
 
+  it("starts a block at a line under two authors' names that has a gap where theirs stand apart", () => {
+    // Each author's university is centred under the name; the two read as one line with a gap.
+    const blocks = blocksOf(
+      run('Anna Lindqvist', 200, 100, { fontSize: 12 }),
+      run('Piotr Nowak', 340, 100, { fontSize: 12 }),
+      run('Lund University', 197, 114, { fontSize: 12 }),
+      run('Warsaw University', 316, 114, { fontSize: 12 }),
+    )
+    expect(blocks).toEqual([
+      ['Anna Lindqvist'],
+      ['Piotr Nowak'],
+      ['Lund University Warsaw University'],
+    ])
+  })
+
   it('starts a paragraph under the columns of a table, not in its last column', () => {
     // Three columns of cells at a 15 pt pitch, then text across the page 13 pt under the last row.
     const cells = [0, 1, 2].flatMap((row) =>

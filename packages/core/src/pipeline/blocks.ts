@@ -1,6 +1,6 @@
 import { listMarker } from './list-markers.js'
 import { LONE_NOTE_MARK } from './note-marks.js'
-import type { Block, Line } from './types.js'
+import type { Block, Line, TextRun } from './types.js'
 
 /** Two lines of one block differ in size by at most this ratio. */
 const SIZE_RATIO = 1.15
@@ -162,14 +162,42 @@ function findContinuedBlock(
  */
 function spansSideBySide(blocks: readonly Block[], block: Block, line: Line): boolean {
   const last = block.lines[block.lines.length - 1] as Line
-  if (line.right - line.left < SPANNING_LINE_EM * line.fontSize) return false
+  const wide = line.right - line.left >= SPANNING_LINE_EM * line.fontSize
+  if (!wide && line.runs.length < 2) return false
   for (let b = blocks.length - 1; b >= 0 && b >= blocks.length - 12; b--) {
     const other = blocks[b] as Block
     if (other === block) continue
     const otherLast = other.lines[other.lines.length - 1] as Line
     if (Math.abs(otherLast.baseline - last.baseline) > 0.3 * last.fontSize) continue
     const beside = other.left >= block.right || other.right <= block.left
-    if (beside && line.left < other.right && line.right > other.left) return true
+    if (!beside || line.left >= other.right || line.right <= other.left) continue
+    if (wide) return true
+    // Under two single lines (authors' names), a line with a gap at their gutter is two lines.
+    if (block.lines.length === 1 && other.lines.length === 1 && opensAtGutter(line, block, other)) {
+      return true
+    }
+  }
+  return false
+}
+
+/**
+ * Whether a line has a gap of an em or more where two blocks side by side leave their gutter:
+ * two pieces of text, one under each block, that the lines stage read as one line (an author's
+ * university under her name, beside her co-author's under his).
+ */
+function opensAtGutter(line: Line, a: Block, b: Block): boolean {
+  const gutterLeft = Math.min(a.right, b.right)
+  const gutterRight = Math.max(a.left, b.left)
+  for (let i = 1; i < line.runs.length; i++) {
+    const before = line.runs[i - 1] as TextRun
+    const after = line.runs[i] as TextRun
+    if (
+      after.left - before.right >= line.fontSize &&
+      before.right <= gutterRight &&
+      after.left >= gutterLeft
+    ) {
+      return true
+    }
   }
   return false
 }
