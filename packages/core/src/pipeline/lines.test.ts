@@ -137,6 +137,19 @@ describe('groupLines', () => {
     ])
   })
 
+  it("parts a column's last line from a note indented in the next column on its baseline", () => {
+    // The columns' lines never stand level, so each row holds one column's line, and the right
+    // column starts a hair left of the middle of the gap before the indented note.
+    const left = [0, 1].map((i) => run('the left column of prose fills it up', 10, 124 + 12 * i))
+    const right = [0, 1, 2, 3, 4].map((i) =>
+      run('the right column of prose text', 200, 94 + 12 * i),
+    )
+    const note = run('1 A note on the right.', 214, 148, { fontSize: 8 })
+    const last = run('the left column of prose fills it up', 10, 148)
+    const lines = groupLines([...left, ...right, last, note]).map((line) => line.text)
+    expect(lines).toContain('1 A note on the right.')
+  })
+
   it('splits a row where a gutter between columns of prose opens under a full-width caption', () => {
     // 9 pt text: a run is 4.5 pt a character. The left column's lines end at one edge.
     const left = (text: string) => text.padEnd(53, ' x').slice(0, 53)

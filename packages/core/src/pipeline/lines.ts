@@ -9,6 +9,12 @@ const SEGMENT_GAP_EM = 1.1
 const NARROW_GAP_EM = 0.7
 /** A gap wider than this many font sizes always splits a row. */
 const WIDE_GAP_EM = 4
+/**
+ * Text runs across a gap when it covers the gap's middle with this many font sizes to spare: a
+ * column that starts a hair left of the middle of a wider gap (a footnote indented beside the
+ * last line of the column before) leaves the gap open.
+ */
+const CROSSING_MARGIN_EM = 0.25
 /** A bare section or item number: `3.`, `2.1`, `IV.`, `(a)`. */
 const NUMBER_LABEL = /^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[IVXivx]{1,5}|([A-Za-z])\1{0,2})[.)]?)$/
 /** The most runs a row's leading label is read from. */
@@ -173,7 +179,11 @@ function splitsRow(
     let endsAtEdge = false
     let resumesNearEdge = false
     for (const run of row) {
-      if (run.left < center && run.right > center) crosses = true
+      if (
+        run.left < center - CROSSING_MARGIN_EM * em &&
+        run.right > center + CROSSING_MARGIN_EM * em
+      )
+        crosses = true
       if (run.right > center - 2 * em && run.left < center + 2 * em) near = true
       if (Math.abs(run.left - next.left) < 0.15 * em) startsAtEdge = true
       if (Math.abs(run.right - prev.right) < 0.5 * em) endsAtEdge = true
