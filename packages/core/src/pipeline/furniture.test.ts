@@ -106,4 +106,19 @@ describe('markFurniture', () => {
     markFurniture(figures)
     expect(kinds(figures)).toEqual(Array(2).fill(['paragraph', 'paragraph']))
   })
+  it('marks a running title read apart from its page number on one page like those read with it', () => {
+    const title = 'Clinical Guidance for Bed Rails'
+    const pages = threePages((n) => [
+      block([`Body text of page ${n}`], 10, 300, { page: n }),
+      ...(n === 2
+        ? [block([title], 10, 780, { page: n }), block(['2'], 500, 780, { page: n })]
+        : [block([`${title} ${n}`], 10, 780, { page: n })]),
+    ])
+    markFurniture(pages)
+    expect(kinds(pages)).toEqual([
+      ['paragraph', 'footer'],
+      ['paragraph', 'footer', 'footer'],
+      ['paragraph', 'footer'],
+    ])
+  })
 })

@@ -240,9 +240,17 @@ function marginZone(block: Block, height: number): 'top' | 'bottom' | undefined 
   return undefined
 }
 
-/** Text with digits blanked, so "Page 3 of 9" and "Page 4 of 9" match. */
+/**
+ * Text with digits blanked, so "Page 3 of 9" and "Page 4 of 9" match, and without a number at
+ * either end: a running title read apart from the page number beside it on one page matches the
+ * title and number read as one line on the others.
+ */
 function furnitureKey(text: string): string {
-  return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ')
+  return text
+    .toLowerCase()
+    .replace(/\d+/g, '#')
+    .replace(/\s+/g, ' ')
+    .replace(/^# (?=.*\p{L})|(?<=\p{L}.*) #$/u, '')
 }
 
 function blockText(block: Block): string {
