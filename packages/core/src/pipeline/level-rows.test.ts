@@ -59,6 +59,23 @@ describe('readLevelRows', () => {
     ])
   })
 
+  it('reads quantities with their units as figures, and leaves a larger heading level with the header out', () => {
+    const page = [
+      // The heading of the column beside the table, set larger, stands level with its header.
+      block(['Abstract'], 10, 64, { fontSize: 14 }),
+      block(['Workload', 'TPC-C new order', 'TPC-C payment', 'YCSB read'], 200, 64),
+      block(['Without', '4.1 ms', '2.2 ms', '1.8 ms'], 300, 64),
+      block(['With', '2.9 ms', '1.4 ms', '1.1 ms'], 350, 64),
+    ]
+    expect(texts(orderBlocks(page).blocks)).toEqual([
+      'Abstract',
+      'Workload Without With',
+      'TPC-C new order 4.1 ms 2.9 ms',
+      'TPC-C payment 2.2 ms 1.4 ms',
+      'YCSB read 1.8 ms 1.1 ms',
+    ])
+  })
+
   it("keeps the wrapped lines of a row's cells in that row", () => {
     const page = [
       block(['Fondation', 'Terre Solidaire', 'Foundation'], 10, 100),

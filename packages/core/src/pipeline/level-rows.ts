@@ -12,6 +12,8 @@ const CELL_MAX_WORDS = 3
 const MIN_ROWS = 3
 /** Cells of one column stand at most this many font sizes apart, one below the other. */
 const STACK_GAP_EM = 1.5
+/** A one-line block links to a block level with it in type at most this much larger or smaller. */
+const SINGLE_LINK_SIZE_RATIO = 1.2
 /** A column of figures has at least this share of its lines without letters. */
 const FIGURES_SHARE = 0.6
 /** At least this share of a table's lines stand level with a line of another of its blocks. */
@@ -151,15 +153,19 @@ function hasShortLines(block: Block): boolean {
   return false
 }
 
-/** A column of figures: most lines without a letter ("1,652", "-0.7%", "2014"). */
+/** A column of figures: most lines are figures ("1,652", "-0.7%", "2014", "4.1 ms"). */
 function isFigures(block: Block): boolean {
   let figures = 0
-  for (const line of block.lines) if (!hasLetters(line)) figures++
+  for (const line of block.lines) if (isFigure(line)) figures++
   return figures >= FIGURES_SHARE * block.lines.length
 }
 
-function hasLetters(line: Line): boolean {
-  return /\p{L}/u.test(line.text)
+/** A quantity with its unit of up to three letters: "4.1 ms", "12 kg", "$3.2bn", "(2.5 GB)". */
+const QUANTITY = /^[-+−–(]?[$€£¥]?\d[\d.,]*\s?\p{L}{1,3}\.?\)?$/u
+
+/** A line without letters, or a quantity with its unit. */
+function isFigure(line: Line): boolean {
+  return !/\p{L}/u.test(line.text) || QUANTITY.test(line.text)
 }
 
 /** A word with a letter in it; figures and marks between such words do not count. */
@@ -218,8 +224,15 @@ function linkedBlocks(rows: readonly Placed[][], blocks: readonly Block[]): numb
   for (const [key, together] of shared) {
     const a = Math.floor(key / count)
     const b = key % count
+    const first = blocks[a] as Block
+    const second = blocks[b] as Block
+    // A one-line block level with another links at that one row only in about its type size:
+    // a heading in the next column is no header cell of the table.
+    const ratio = first.fontSize / second.fontSize
     const single =
-      (blocks[a] as Block).lines.length === 1 || (blocks[b] as Block).lines.length === 1
+      (first.lines.length === 1 || second.lines.length === 1) &&
+      ratio < SINGLE_LINK_SIZE_RATIO &&
+      ratio > 1 / SINGLE_LINK_SIZE_RATIO
     if (together < 2 && !single) continue
     if (!parent.has(a)) parent.set(a, a)
     if (!parent.has(b)) parent.set(b, b)
@@ -279,7 +292,6 @@ function apartBelowHead(a: Block, b: Block): boolean {
  * cannot be told from one wrapped label, so a row of text alone joins the row above.
  */
 function anchoredRows(groups: readonly Placed[][]): Placed[][] {
-  const isFigure = (entry: Placed) => !hasLetters(entry.line)
   const rows: Placed[][] = []
   const rowOfBlock = new Map<number, Placed[]>()
   const open = (entries: Placed[]) => {
@@ -287,7 +299,7 @@ function anchoredRows(groups: readonly Placed[][]): Placed[][] {
     for (const entry of entries) rowOfBlock.set(entry.block, entries)
   }
   for (const group of groups) {
-    if (group.some(isFigure)) {
+    if (group.some((entry) => isFigure(entry.line))) {
       open([...group])
     } else {
       const fresh: Placed[] = []
