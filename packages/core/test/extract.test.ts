@@ -1,4 +1,5 @@
 import { ExtractedDocumentSchema } from '@pdfx/schema'
+import { micromark } from 'micromark'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { extract } from '../src/index.js'
@@ -68,6 +69,24 @@ describe('extract', () => {
     ])
     expect(doc.markdown).toContain('- Collect the receipts\n- Check the bank statements')
     expect(doc.markdown).toContain('1. Sign the declaration\n2. Send it to the auditor')
+  })
+
+  it('nests bulleted items under a numbered item as CommonMark reads them', async () => {
+    const pdf = await buildPdf([
+      [
+        { text: 'Steps to follow before the audit starts:', x: 72, y: 80 },
+        { text: '1. Collect the receipts', x: 72, y: 100 },
+        { text: '2. Check the statements', x: 72, y: 115 },
+        { text: '• of the bank', x: 90, y: 130 },
+        { text: '• of the credit card', x: 90, y: 145 },
+        { text: '3. Sign the declaration', x: 72, y: 160 },
+      ],
+    ])
+    const doc = await extract(pdf)
+    // "2. " takes three spaces before a nested item; two would end the numbered list.
+    expect(micromark(doc.markdown).replace(/\n/g, '')).toContain(
+      '<ol><li>Collect the receipts</li><li>Check the statements<ul><li>of the bank</li><li>of the credit card</li></ul></li><li>Sign the declaration</li></ol>',
+    )
   })
 
   it('reads a list whose bullets are drawn as discs and rings, as browsers print them', async () => {

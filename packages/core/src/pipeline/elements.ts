@@ -118,6 +118,9 @@ function isFurniture(block: Block): block is FurnitureBlock {
 function listElement(items: readonly Block[], spellings: Spellings): Omit<Element, 'id'> {
   const texts: string[] = []
   const markdown: string[] = []
+  // Where the text of the last item at each depth starts: CommonMark nests an item only under
+  // an item whose text starts no further right than it does ("2. " takes three spaces).
+  const textColumns: number[] = []
   for (const item of items) {
     const marker = item.marker ?? ''
     const lines = item.lines.map((line) => line.text)
@@ -125,7 +128,11 @@ function listElement(items: readonly Block[], spellings: Spellings): Omit<Elemen
     const text = joinLines(lines, spellings)
     texts.push(text)
     const bullet = isOrdered(item) ? marker.replace(/^\(/, '').replace(/\)$/, '.') : '-'
-    markdown.push(`${'  '.repeat(item.depth ?? 0)}${bullet} ${text}`)
+    const depth = Math.min(item.depth ?? 0, textColumns.length)
+    const indent = depth === 0 ? 0 : (textColumns[depth - 1] as number)
+    textColumns.length = depth
+    textColumns.push(indent + bullet.length + 1)
+    markdown.push(`${' '.repeat(indent)}${bullet} ${text}`)
   }
   return { type: 'list', page: (items[0] as Block).page, text: markdown.join('\n'), items: texts }
 }
