@@ -114,6 +114,29 @@ describe('extract', () => {
     )
   })
 
+  it('keeps a code listing whole across its blank lines', async () => {
+    const pdf = await buildPdf([
+      [
+        { text: 'The function below waits longer after each failed attempt.', x: 72, y: 80 },
+        { text: 'import random', x: 72, y: 110, font: 'mono', size: 10 },
+        { text: 'def backoff(attempt):', x: 72, y: 134, font: 'mono', size: 10 },
+        {
+          text: '    return random.uniform(0, 2 ** attempt)',
+          x: 72,
+          y: 146,
+          font: 'mono',
+          size: 10,
+        },
+        { text: 'The random spread keeps clients from retrying together.', x: 72, y: 176 },
+      ],
+    ])
+    const doc = await extract(pdf)
+    expect(doc.elements.map((element) => element.type)).toEqual(['paragraph', 'code', 'paragraph'])
+    expect(doc.markdown).toContain(
+      '```\nimport random\n\ndef backoff(attempt):\n    return random.uniform(0, 2 ** attempt)\n```',
+    )
+  })
+
   it('reads two columns one after the other, under a full-width title', async () => {
     const left = await wrapText(`Left column. ${LOREM}`, { x: 72, y: 130, width: 220 })
     const right = await wrapText(`Right column. ${LOREM}`, { x: 320, y: 130, width: 220 })

@@ -9,6 +9,8 @@ import type { Block, Line, PageLayout } from './types.js'
 
 /** A block this much larger than the body text is a heading when it is short. */
 const HEADING_SIZE_RATIO = 1.12
+/** The blank lines within a code listing leave at most this many font sizes between its blocks. */
+export const CODE_GAP_EM = 2.5
 /** A block this much larger than the body text is display type: a title may end with a full stop. */
 const DISPLAY_SIZE_RATIO = 1.3
 /** Longest text, in characters, that still reads as a heading. */
@@ -376,7 +378,12 @@ function classifyBlock(
   }
   // One monospace line in prose is an address or a name, not a listing; nor are notes that
   // give web addresses set in typewriter type.
-  if (block.monospace && !stats.bodyMonospace && block.lines.length > 1 && !isAddressNotes(block)) {
+  if (
+    block.monospace &&
+    !stats.bodyMonospace &&
+    (block.lines.length > 1 || opensCode(block, next)) &&
+    !isAddressNotes(block)
+  ) {
     block.kind = 'code'
     return
   }
@@ -399,6 +406,22 @@ function classifyBlock(
     return
   }
   block.kind = 'paragraph'
+}
+
+/**
+ * Whether a line in typewriter type is the first of a listing that a blank line parts from the
+ * rest ("import random", then the function): lines in its font follow within two line heights,
+ * no further left.
+ */
+function opensCode(block: Block, next: Block | undefined): boolean {
+  return (
+    next?.monospace === true &&
+    next.fontId === block.fontId &&
+    next.lines.length > 1 &&
+    next.left > block.left - 0.5 * block.fontSize &&
+    next.top > block.bottom &&
+    next.top - block.bottom < CODE_GAP_EM * block.fontSize
+  )
 }
 
 /**

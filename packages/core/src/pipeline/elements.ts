@@ -1,5 +1,5 @@
 import type { Element } from '@pdfx/schema'
-import { isOrdered, plainText } from './classify.js'
+import { CODE_GAP_EM, isOrdered, plainText } from './classify.js'
 import { extentOf } from './extent.js'
 import { joinLines, type Spellings } from './join-lines.js'
 import { continuesParagraph } from './paragraph-continuation.js'
@@ -75,15 +75,18 @@ export function buildElements(
       }
       continue
     }
-    const text =
-      block.kind === 'code'
-        ? block.lines
-            .map((line) => codeLine(line.text, line.left - block.left, line.fontSize))
-            .join('\n')
-        : joinLines(
-            block.lines.map((line) => line.text),
-            spellings,
-          )
+    if (block.kind === 'code') {
+      const parts: Block[] = [block]
+      while (continuesCode(parts[parts.length - 1] as Block, blocks[i + 1])) {
+        parts.push(blocks[++i] as Block)
+      }
+      push({ type: 'code', page: block.page, text: codeText(parts) }, parts)
+      continue
+    }
+    const text = joinLines(
+      block.lines.map((line) => line.text),
+      spellings,
+    )
     if (block.kind === 'heading') {
       push({ type: 'heading', page: block.page, text, level: block.level ?? 1 }, [block])
     } else {
@@ -135,6 +138,29 @@ function listElement(items: readonly Block[], spellings: Spellings): Omit<Elemen
     markdown.push(`${' '.repeat(indent)}${bullet} ${text}`)
   }
   return { type: 'list', page: (items[0] as Block).page, text: markdown.join('\n'), items: texts }
+}
+
+/** Whether `next` goes on with the listing of `code` after a blank line: same page, font, column. */
+function continuesCode(code: Block, next: Block | undefined): boolean {
+  return (
+    next?.kind === 'code' &&
+    next.page === code.page &&
+    next.fontId === code.fontId &&
+    next.top > code.bottom &&
+    next.top - code.bottom < CODE_GAP_EM * code.fontSize &&
+    next.left > code.left - 0.5 * code.fontSize &&
+    next.left < code.right
+  )
+}
+
+/** The lines of a listing's blocks, indented from its leftmost line, a blank line between blocks. */
+function codeText(parts: readonly Block[]): string {
+  const left = Math.min(...parts.map((part) => part.left))
+  return parts
+    .map((part) =>
+      part.lines.map((line) => codeLine(line.text, line.left - left, line.fontSize)).join('\n'),
+    )
+    .join('\n\n')
 }
 
 /** Keeps a code line's indentation, measured in average character widths. */
