@@ -13,7 +13,10 @@ const SIZE_TOLERANCE = 0.2
 const PAGE_NUMBER =
   /^(?:page\s+)?[-–—(]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i
 
-/** A block in a page's top or bottom margin, read once for what the detector asks of it. */
+/**
+ * A block in a page's top or bottom margin, or a bare number just outside it, read once for what
+ * the detector asks of it.
+ */
 interface MarginBlock {
   block: Block
   zone: 'top' | 'bottom'
@@ -24,9 +27,9 @@ interface MarginBlock {
   /** The page number's value, when it is written in digits. */
   folio: number | undefined
   /**
-   * Whether the block lies within the margin. A bare number below the margin's edge, with nothing
-   * between it and the page's edge, counts only when its value keeps the page numbering: LaTeX
-   * sets its page numbers that high on letter paper.
+   * Whether the block lies within the margin. A bare number outside it, with nothing between it
+   * and the page's edge, counts only when its value keeps the page numbering: LaTeX sets its page
+   * numbers that far from the edge of a letter page.
    */
   inMargin: boolean
 }
