@@ -1,5 +1,5 @@
+import { isRaisedNoteMark } from './lines.js'
 import { listMarker } from './list-markers.js'
-import { LONE_NOTE_MARK } from './note-marks.js'
 import type { Block, Line, TextRun } from './types.js'
 
 /** Two lines of one block differ in size by at most this ratio. */
@@ -275,25 +275,15 @@ function endsSentence(line: Line): boolean {
   return (line.monospace ? /[.!?]["')\]]?$/ : /[.!?:]["')\]]?$/).test(textBeforeNoteMark(line))
 }
 
-/** A note mark is raised at least this share of the line's font size above its baseline. */
-const NOTE_MARK_RAISE = 0.2
-
 /**
  * A line's text without the note mark raised after its last word: "salt content.¹" ends a
  * sentence, though its last character is the mark's "1".
  */
 function textBeforeNoteMark(line: Line): string {
   const mark = line.runs[line.runs.length - 1]
-  if (
-    mark === undefined ||
-    line.runs.length < 2 ||
-    mark.fontSize >= line.fontSize ||
-    mark.baseline > line.baseline - NOTE_MARK_RAISE * line.fontSize
-  ) {
-    return line.text
-  }
+  if (mark === undefined || line.runs.length < 2 || !isRaisedNoteMark(mark, line)) return line.text
   const text = mark.text.trim()
-  if (!LONE_NOTE_MARK.test(text) || !line.text.endsWith(text)) return line.text
+  if (!line.text.endsWith(text)) return line.text
   return line.text.slice(0, line.text.length - text.length).trimEnd()
 }
 

@@ -293,7 +293,11 @@ export function makeLine(runs: TextRun[]): Line {
       const apart =
         gap > SPACE_GAP_EM * em ||
         (gap < -OVERLAP_APART_EM * em && run.text.trim().length > 2) ||
-        (i === 1 && isOpeningNoteMark(prev, dominant) && /^\p{L}/u.test(run.text))
+        // A note's opening mark, set against its first word, still stands apart from it.
+        (i === 1 &&
+          prev !== dominant &&
+          isRaisedNoteMark(prev, dominant) &&
+          /^\p{L}/u.test(run.text))
       if (apart && !text.endsWith(' ') && !run.text.startsWith(' ')) text += ' '
     }
     if (isSpacedNoteMark(run, dominant)) text += run.text.replace(/ /g, '')
@@ -339,14 +343,17 @@ function isSpacedNoteMark(run: TextRun, dominant: TextRun): boolean {
 }
 
 /**
- * Whether a line opens with a raised note number or symbol, as a footnote does ("¹Like this."):
- * set against its first word, it still stands apart from it.
+ * Whether a run is a note number or symbol raised in smaller type over text of `base`'s size and
+ * baseline: the mark a line opens with, as a footnote does ("¹Like this."), or the one a sentence
+ * ends with ("salt content.¹").
  */
-function isOpeningNoteMark(run: TextRun, dominant: TextRun): boolean {
+export function isRaisedNoteMark(
+  run: TextRun,
+  base: { readonly fontSize: number; readonly baseline: number },
+): boolean {
   return (
-    run !== dominant &&
-    run.fontSize < SUPERSCRIPT_MIN_SHRINK * dominant.fontSize &&
-    run.baseline < dominant.baseline - 0.2 * dominant.fontSize &&
+    run.fontSize < SUPERSCRIPT_MIN_SHRINK * base.fontSize &&
+    run.baseline < base.baseline - 0.2 * base.fontSize &&
     LONE_NOTE_MARK.test(run.text.trim())
   )
 }
