@@ -1,5 +1,6 @@
 import { appendLine, newBlock, settleBlockStyle, splitLineLists, withLines } from './blocks.js'
 import { startsCaption } from './caption.js'
+import { continuesListing } from './code-listing.js'
 import { isOrderedMarker, listMarker } from './list-markers.js'
 import { LONE_NOTE_MARK, NOTE_MARK } from './note-marks.js'
 import { PAGE_LABEL } from './page-label.js'
@@ -9,8 +10,6 @@ import type { Block, Line, PageLayout } from './types.js'
 
 /** A block this much larger than the body text is a heading when it is short. */
 const HEADING_SIZE_RATIO = 1.12
-/** The blank lines within a code listing leave at most this many font sizes between its blocks. */
-export const CODE_GAP_EM = 2.5
 /** A block this much larger than the body text is display type: a title may end with a full stop. */
 const DISPLAY_SIZE_RATIO = 1.3
 /** Longest text, in characters, that still reads as a heading. */
@@ -381,7 +380,9 @@ function classifyBlock(
   if (
     block.monospace &&
     !stats.bodyMonospace &&
-    (block.lines.length > 1 || opensCode(block, next)) &&
+    // A lone line opens a listing that a blank line parts from the rest ("import random").
+    (block.lines.length > 1 ||
+      (next !== undefined && next.lines.length > 1 && continuesListing(block, next))) &&
     !isAddressNotes(block)
   ) {
     block.kind = 'code'
@@ -406,22 +407,6 @@ function classifyBlock(
     return
   }
   block.kind = 'paragraph'
-}
-
-/**
- * Whether a line in typewriter type is the first of a listing that a blank line parts from the
- * rest ("import random", then the function): lines in its font follow within two line heights,
- * no further left.
- */
-function opensCode(block: Block, next: Block | undefined): boolean {
-  return (
-    next?.monospace === true &&
-    next.fontId === block.fontId &&
-    next.lines.length > 1 &&
-    next.left > block.left - 0.5 * block.fontSize &&
-    next.top > block.bottom &&
-    next.top - block.bottom < CODE_GAP_EM * block.fontSize
-  )
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Element } from '@pdfx/schema'
-import { CODE_GAP_EM, isOrdered, plainText } from './classify.js'
+import { isOrdered, plainText } from './classify.js'
+import { continuesListing } from './code-listing.js'
 import { extentOf } from './extent.js'
 import { joinLines, type Spellings } from './join-lines.js'
 import { continuesParagraph } from './paragraph-continuation.js'
@@ -77,8 +78,10 @@ export function buildElements(
     }
     if (block.kind === 'code') {
       const parts: Block[] = [block]
-      while (continuesCode(parts[parts.length - 1] as Block, blocks[i + 1])) {
-        parts.push(blocks[++i] as Block)
+      for (let next = blocks[i + 1]; next?.kind === 'code'; next = blocks[i + 1]) {
+        if (!continuesListing(parts[parts.length - 1] as Block, next)) break
+        parts.push(next)
+        i++
       }
       push({ type: 'code', page: block.page, text: codeText(parts) }, parts)
       continue
@@ -138,19 +141,6 @@ function listElement(items: readonly Block[], spellings: Spellings): Omit<Elemen
     markdown.push(`${' '.repeat(indent)}${bullet} ${text}`)
   }
   return { type: 'list', page: (items[0] as Block).page, text: markdown.join('\n'), items: texts }
-}
-
-/** Whether `next` goes on with the listing of `code` after a blank line: same page, font, column. */
-function continuesCode(code: Block, next: Block | undefined): boolean {
-  return (
-    next?.kind === 'code' &&
-    next.page === code.page &&
-    next.fontId === code.fontId &&
-    next.top > code.bottom &&
-    next.top - code.bottom < CODE_GAP_EM * code.fontSize &&
-    next.left > code.left - 0.5 * code.fontSize &&
-    next.left < code.right
-  )
 }
 
 /** The lines of a listing's blocks, indented from its leftmost line, a blank line between blocks. */
