@@ -83,6 +83,24 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it('ends a one-line list item at a line that starts left of its marker, at the same pitch', () => {
+    expect(
+      blocksOf(
+        run('• Reduce leakage to 18.5 per cent of distribution input.', 30, 100),
+        run('• Publish a drought plan for consultation by the end of September.', 30, 112),
+        run('The main risks to these plans are a dry summer, further increases in', 10, 124),
+        run('chemical prices, and delays in obtaining consents for the reservoir.', 10, 136),
+      ),
+    ).toEqual([
+      ['• Reduce leakage to 18.5 per cent of distribution input.'],
+      ['• Publish a drought plan for consultation by the end of September.'],
+      [
+        'The main risks to these plans are a dry summer, further increases in',
+        'chemical prices, and delays in obtaining consents for the reservoir.',
+      ],
+    ])
+  })
+
   it("keeps a centred title's lines together, and code's nesting", () => {
     const title = groupLines([
       run('A Study of Reading Order in Documents', 10, 100),

@@ -259,7 +259,7 @@ function continuesBlock(
   ) {
     return false
   }
-  if (endsHangingIndent(block, line)) return false
+  if (endsHangingIndent(block, line) || leavesItem(block, line)) return false
   // A table-of-contents entry is whole once its leader reaches the page number.
   if (endsContentsEntry(last.text)) return false
   // A short line that ends a sentence closes its paragraph.
@@ -308,6 +308,16 @@ function endsHangingIndent(block: Block, line: Line): boolean {
     if (Math.abs((lines[i] as Line).left - indent) > 0.2 * em) return false
   }
   return true
+}
+
+/**
+ * Whether a line starts out to the left of the marker of the list item it would continue: the
+ * item's own lines, wrapped under its text or under its marker, never do, so the line opens the
+ * paragraph after the list, however closely it follows.
+ */
+function leavesItem(block: Block, line: Line): boolean {
+  const first = block.lines[0] as Line
+  return line.left < first.left - 0.5 * first.fontSize && listMarker(first.text) !== undefined
 }
 
 /** Whether `first` is as wide as the line below it, i.e. a full line of the same paragraph. */
