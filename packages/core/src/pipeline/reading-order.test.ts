@@ -47,6 +47,24 @@ describe('orderBlocks', () => {
     expect(orderBlocks(page).blocks).toEqual([title, ...authors, ...left, ...right])
   })
 
+  it('reads a heading at the foot of the left column after both columns, with the full-width text it opens', () => {
+    const left = [60, 160].map((y) => block(COLUMN_TEXT, 10, y))
+    const right = [block(COLUMN_TEXT, 180, 60)]
+    const heading = block(['4. Financial Position'], 10, 275)
+    const text = block(['Full-width text under the heading, across both of the columns'], 10, 290)
+    const page = [heading, right[0], left[1], text, left[0]] as Block[]
+    expect(orderBlocks(page).blocks).toEqual([...left, ...right, heading, text])
+  })
+
+  it("keeps a left column's last one-line paragraph in its column above full-width text", () => {
+    const left = [60, 160].map((y) => block(COLUMN_TEXT, 10, y))
+    const right = [block(COLUMN_TEXT, 180, 60)]
+    const last = block(['the column ends here.'], 10, 260)
+    const text = block(['Full-width text under the columns, across both of them as well'], 10, 275)
+    const page = [last, right[0], left[1], text, left[0]] as Block[]
+    expect(orderBlocks(page).blocks).toEqual([...left, last, ...right, text])
+  })
+
   it('reads three columns left to right', () => {
     const columns = [10, 170, 330].map((x) => block(COLUMN_TEXT, x, 60))
     expect(orderBlocks([columns[2], columns[0], columns[1]] as never).blocks).toEqual(columns)

@@ -123,13 +123,48 @@ function orderRegion(
   const separators = blocks.filter(spans).sort((p, q) => p.top - q.top || p.left - q.left)
   const inColumns = blocks.filter((block) => !spans(block))
   const middle = (block: Block) => (block.top + block.bottom) / 2
-  return readBands(inColumns, separators, middle, (band) =>
-    splitColumns(band, gutters).flatMap((column) =>
+  return readBands(inColumns, separators, middle, (band, below) => {
+    const leadIn = below ? leadInAbove(band, gutters, below) : undefined
+    const columns = leadIn ? band.filter((block) => block !== leadIn) : band
+    const read = splitColumns(columns, gutters).flatMap((column) =>
       column.length === band.length
         ? orderRows(column, state)
         : orderRegion(column, state, depth + 1),
-    ),
-  )
+    )
+    if (leadIn) read.push(leadIn)
+    return read
+  })
+}
+
+/**
+ * The block at the foot of one column that leads into the full-width block `below`: a heading
+ * under columns that have ended, over the text it opens. It stands below everything in the other
+ * columns, within an em of the text under it and set off from its own column by a heading's
+ * space, and is read after all the columns, with that text. A column's last paragraph, as far
+ * from its column as paragraphs are, stays in its column.
+ */
+function leadInAbove(
+  band: readonly Block[],
+  gutters: readonly Gutter[],
+  below: Block,
+): Block | undefined {
+  const columns = splitColumns(band, gutters)
+  if (columns.length < 2) return undefined
+  let lowest: Block | undefined
+  for (const block of band) if (!lowest || block.bottom > lowest.bottom) lowest = block
+  if (!lowest || lowest.lines.length > 2) return undefined
+  const candidate = lowest
+  const own = columns.find((column) => column.includes(candidate)) as Block[]
+  let above = Number.NEGATIVE_INFINITY
+  for (const block of own) if (block !== candidate) above = Math.max(above, block.bottom)
+  for (const column of columns) {
+    if (column === own) continue
+    for (const block of column) if (block.bottom > candidate.top) return undefined
+  }
+  const em = below.fontSize
+  const gapBelow = below.top - candidate.bottom
+  const gapAbove = candidate.top - above
+  return gapBelow <= em && gapAbove >= 1.5 * em && gapAbove > 2 * gapBelow ? candidate : undefined
 }
 
 /**
@@ -174,20 +209,25 @@ function leadingRow(
 
 /**
  * Reads `blocks` in the bands that `dividers` (sorted top to bottom) cut them into, by the height
- * `at` gives each block: every band through `read`, then the divider under it.
+ * `at` gives each block: every band through `read` (told the divider under it), then that divider.
  */
 function readBands(
   blocks: readonly Block[],
   dividers: readonly Block[],
   at: (block: Block) => number,
-  read: (band: Block[]) => Block[],
+  read: (band: Block[], below: Block | undefined) => Block[],
 ): Block[] {
   const result: Block[] = []
   let remaining = blocks
   for (let d = 0; d <= dividers.length; d++) {
     const divider = dividers[d]
     const limit = divider ? at(divider) : Number.POSITIVE_INFINITY
-    result.push(...read(remaining.filter((block) => at(block) < limit)))
+    result.push(
+      ...read(
+        remaining.filter((block) => at(block) < limit),
+        divider,
+      ),
+    )
     remaining = remaining.filter((block) => at(block) >= limit)
     if (divider) result.push(divider)
   }
