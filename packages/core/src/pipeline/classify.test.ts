@@ -228,6 +228,29 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('takes a lone typewriter line that a sentence ending in a colon leads into for code, but not an address', () => {
+    const mono = { monospace: true, fontId: 'f2' }
+    const layout = page([
+      block([BODY[0] as string, 'read the log with the following command:'], 10, 100),
+      block(['journalctl --user -u tidewater-sync -n 50'], 10, 140, mono),
+      block([BODY[0] as string, 'write to the maintainers at:'], 10, 170),
+      block(['help@tidewater.example'], 10, 210, mono),
+      block(BODY, 10, 240),
+      block(['version 3.2 of the program'], 10, 280, mono),
+      block(BODY, 10, 310),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'paragraph',
+      'code',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+    ])
+  })
+
   it('takes a row of asterisks between scenes for a break, not a list item', () => {
     const layout = page([
       block(BODY, 10, 100),

@@ -39,6 +39,8 @@ const SECTION_NUMBER = /^((?:\d{1,2}\.){0,5}\d{1,2})\.?\s+\S/
 const ROMAN_SECTION = /^([IVX]{1,5})\.\s+\S/
 /** A footnote's opening: its mark, then a space, a period or bracket, or its first word. */
 const FOOTNOTE_START = new RegExp(`^${NOTE_MARK}(?:\\s|[.)]?\\s|[A-Za-z])`)
+/** A web or mail address alone. */
+const LONE_ADDRESS = /^(?:(?:https?:\/\/|www\.)\S+|[^\s@]+@[^\s@]+)$/
 /** A note that gives a web address: its mark, then the address alone ("1 https://example.org/a"). */
 const ADDRESS_NOTE = new RegExp(`^${NOTE_MARK}\\s?(?:https?://|www\\.)\\S+$`)
 
@@ -128,7 +130,7 @@ export function classifyBlocks(
       // A job's dates beside its title on a résumé come before the text the title heads.
       const beside = page.blocks[index + 1]
       const next = beside && isDateBeside(block, beside) ? page.blocks[index + 2] : beside
-      classifyBlock(block, page, next, stats, outlineIndex)
+      classifyBlock(block, page, next, page.blocks[index - 1], stats, outlineIndex)
       // A table of contents names the sections; only its own title is a heading of the document.
       if (block.kind === 'heading' && contents && ++headings > 1) {
         block.kind = 'paragraph'
@@ -359,6 +361,7 @@ function classifyBlock(
   block: Block,
   page: PageLayout,
   next: Block | undefined,
+  previous: Block | undefined,
   stats: TextStatistics,
   outline: OutlineIndex,
 ): void {
@@ -380,9 +383,11 @@ function classifyBlock(
   if (
     block.monospace &&
     !stats.bodyMonospace &&
-    // A lone line opens a listing that a blank line parts from the rest ("import random").
+    // A lone line opens a listing that a blank line parts from the rest ("import random"), or is
+    // the command that the sentence above leads into ("with the following command:").
     (block.lines.length > 1 ||
-      (next !== undefined && next.lines.length > 1 && continuesListing(block, next))) &&
+      (next !== undefined && next.lines.length > 1 && continuesListing(block, next)) ||
+      isLedInCommand(block, previous)) &&
     !isAddressNotes(block)
   ) {
     block.kind = 'code'
@@ -413,6 +418,20 @@ function classifyBlock(
  * Whether each line of a block is a note giving a web address, or the rest of the address above
  * it wrapped onto the next line (one word, no spaces).
  */
+/**
+ * Whether a lone typewriter line follows prose that ends in a colon, as a command or a line of
+ * code is shown, rather than a web or mail address given on a line of its own.
+ */
+function isLedInCommand(block: Block, previous: Block | undefined): boolean {
+  return (
+    previous !== undefined &&
+    !previous.monospace &&
+    previous.bottom < block.top &&
+    /:$/.test(plainText(previous)) &&
+    !LONE_ADDRESS.test(plainText(block))
+  )
+}
+
 function isAddressNotes(block: Block): boolean {
   return block.lines.every(
     (line, index) => (index > 0 && !/\s/.test(line.text)) || ADDRESS_NOTE.test(line.text),
