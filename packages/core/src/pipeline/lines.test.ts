@@ -137,6 +137,75 @@ describe('groupLines', () => {
     ])
   })
 
+  it('keeps a justified line set word by word whole, though its spaces are as wide as a gutter', () => {
+    // A narrow justified column beside another, as LibreOffice sets it: each word of a stretched
+    // line drawn on its own, its spaces all alike, the full lines around it drawn in one piece.
+    const words = (y: number, ...placed: [string, number, number][]) =>
+      placed.map(([text, left, right]) => run(text, left, y, { fontSize: 11, right }))
+    const whole = (text: string, y: number) => run(text, 71, y, { fontSize: 11, right: 210.5 })
+    const column = [
+      ...words(
+        173,
+        ['Ahead', 71, 98.5],
+        ['of', 106, 116],
+        ['the', 123.5, 139.5],
+        ['season', 147, 180],
+        ['we', 187.5, 210.6],
+      ),
+      ...words(
+        187.5,
+        ['What', 71, 94.7],
+        ['a', 102.3, 107.1],
+        ['season', 114.6, 143.9],
+        ['it', 151.4, 157.5],
+        ['has', 165, 179.6],
+        ['been.', 187.1, 210.6],
+      ),
+      ...words(
+        202,
+        ['More', 71, 94.8],
+        ['than', 109.7, 128.6],
+        ['two', 143.4, 159.9],
+        ['hundred', 174.7, 210.8],
+      ),
+      whole('members rode in at least one', 216.5),
+      whole('club event this year, and the', 231),
+      ...words(
+        245.5,
+        ['Sunday', 71, 104],
+        ['social', 111, 136.6],
+        ['rides', 143.5, 164.9],
+        ['grew', 171.8, 193.8],
+        ['so', 200.8, 210.6],
+      ),
+      whole('popular that we now run three', 260),
+      ...words(
+        274.5,
+        ['groups', 71, 100.9],
+        ['at', 111.7, 119.6],
+        ['different', 130.3, 167.9],
+        ['speeds.', 178.7, 210.7],
+      ),
+    ]
+    const next = [0, 1, 2, 3, 4, 5, 6].map((i) =>
+      run('the other column of text', 227.8, 181.1 + 14.5 * i, { fontSize: 11, right: 367.4 }),
+    )
+    expect(
+      groupLines([...column, ...next])
+        .filter((line) => line.left < 220)
+        .map((line) => line.text),
+    ).toEqual([
+      'Ahead of the season we',
+      'What a season it has been.',
+      'More than two hundred',
+      'members rode in at least one',
+      'club event this year, and the',
+      'Sunday social rides grew so',
+      'popular that we now run three',
+      'groups at different speeds.',
+    ])
+  })
+
   it("parts a column's last line from a note indented in the next column on its baseline", () => {
     // The columns' lines never stand level, so each row holds one column's line, and the right
     // column starts a hair left of the middle of the gap before the indented note.

@@ -37,6 +37,8 @@ const SUPERSCRIPT_MIN_SHRINK = 0.8
 const MARK_APART_EM = 2
 /** A gap wider than this many font sizes between two runs reads as a space. */
 const SPACE_GAP_EM = 0.17
+/** The stretched spaces of one justified line differ in width by at most this many font sizes. */
+const JUSTIFIED_SPACE_SPREAD_EM = 0.1
 /** The share of a line's drawn characters in typewriter type that makes it a line of code. */
 const MONOSPACE_LINE_SHARE = 0.8
 /** Runs overlapping by more than this many font sizes are separate words, not kerned letters. */
@@ -154,6 +156,7 @@ function splitsRow(
   // A section number, list number or bullet set apart by a tab belongs to the text after it.
   const lead = rowLead(rows[index] as TextRun[], prev)
   if (lead !== undefined && (NUMBER_LABEL.test(lead) || isBullet(lead))) return false
+  if (!narrow && isJustifiedSpace(rows, index, prev, next)) return false
   const center = (prev.right + next.left) / 2
   const probe = next.left - 0.3 * Math.min(gap, em)
   let supporting = 0
@@ -224,6 +227,50 @@ function splitsRow(
   )
     return true
   return supporting >= 2 && supporting >= crossing
+}
+
+/**
+ * Whether the gap after `prev` is one of the stretched spaces of a justified line set word by
+ * word (as LibreOffice sets it): the spaces between its words are all as wide as each other, and
+ * a line of words near it, drawn in one piece, reaches from the same left edge to the same right
+ * edge. In a narrow column such spaces can be as wide as a gutter; a table's cells stand apart.
+ */
+function isJustifiedSpace(
+  rows: readonly TextRun[][],
+  index: number,
+  prev: TextRun,
+  next: TextRun,
+): boolean {
+  const row = rows[index] as TextRun[]
+  const em = Math.max(prev.fontSize, next.fontSize)
+  const joined = (a: TextRun, b: TextRun) => b.left - a.right <= WIDE_GAP_EM * em
+  let start = row.indexOf(prev)
+  let end = start + 1
+  while (start > 0 && joined(row[start - 1] as TextRun, row[start] as TextRun)) start--
+  while (end < row.length - 1 && joined(row[end] as TextRun, row[end + 1] as TextRun)) end++
+  let narrowest = Number.POSITIVE_INFINITY
+  let widest = 0
+  let spaces = 0
+  for (let i = start + 1; i <= end; i++) {
+    const gap = (row[i] as TextRun).left - (row[i - 1] as TextRun).right
+    if (gap < SPACE_GAP_EM * em) continue
+    narrowest = Math.min(narrowest, gap)
+    widest = Math.max(widest, gap)
+    spaces++
+  }
+  if (spaces < 2 || widest - narrowest > JUSTIFIED_SPACE_SPREAD_EM * em) return false
+  const left = (row[start] as TextRun).left
+  const right = (row[end] as TextRun).right
+  return rows
+    .slice(Math.max(0, index - GAP_WINDOW_ROWS / 2), index + GAP_WINDOW_ROWS / 2 + 1)
+    .some((other) =>
+      other.some(
+        (run) =>
+          Math.abs(run.left - left) < 0.2 * em &&
+          Math.abs(run.right - right) < 0.2 * em &&
+          /\S\s+\S+\s+\S/.test(run.text),
+      ),
+    )
 }
 
 /**
