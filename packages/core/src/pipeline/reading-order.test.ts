@@ -70,6 +70,18 @@ describe('orderBlocks', () => {
     expect(orderBlocks([columns[2], columns[0], columns[1]] as never).blocks).toEqual(columns)
   })
 
+  it('reads a subtitle centred over three columns before them, but a heading atop the middle one in it', () => {
+    const title = block(['A newsletter title that spans all three of the columns under it'], 10, 20)
+    const subtitle = block(['Issue 47, Autumn 2026'], 190, 40)
+    const columns = [10, 170, 330].map((x) => block(COLUMN_TEXT, x, 60))
+    const page = [columns[1], subtitle, columns[2], title, columns[0]] as Block[]
+    expect(orderBlocks(page).blocks).toEqual([title, subtitle, ...columns])
+
+    const heading = block(['Results'], 170, 40)
+    const flush = [columns[2], heading, columns[1], title, columns[0]] as Block[]
+    expect(orderBlocks(flush).blocks).toEqual([title, columns[0], heading, columns[1], columns[2]])
+  })
+
   it('reads a column of text before a chart beside it, however many labels the chart has', () => {
     const text = [60, 100, 140].map((y) => block(COLUMN_TEXT.slice(0, 3), 10, y))
     // Axis labels and a legend at the heights of the text's lines, then the chart's caption.

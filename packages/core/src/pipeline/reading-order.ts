@@ -113,26 +113,20 @@ function orderRegion(
 
   const crosses = (block: Block) =>
     gutters.some((gutter) => block.left < gutter.left && block.right > gutter.right)
-  const leading = leadingRow(
-    blocks.filter((block) => !crosses(block)),
-    gutters,
-    minLeft,
-    maxRight,
-  )
-  const spans = (block: Block) => crosses(block) || leading.includes(block)
-  const separators = blocks.filter(spans).sort((p, q) => p.top - q.top || p.left - q.left)
-  const inColumns = blocks.filter((block) => !spans(block))
+  const separators = blocks.filter(crosses).sort((p, q) => p.top - q.top || p.left - q.left)
+  const inColumns = blocks.filter((block) => !crosses(block))
   const middle = (block: Block) => (block.top + block.bottom) / 2
   return readBands(inColumns, separators, middle, (band, below) => {
+    const leading = leadingRow(band, gutters, minLeft, maxRight)
     const leadIn = below ? leadInAbove(band, gutters, below) : undefined
-    const columns = leadIn ? band.filter((block) => block !== leadIn) : band
+    const columns = band.filter((block) => block !== leadIn && !leading.includes(block))
     const read = splitColumns(columns, gutters).flatMap((column) =>
-      column.length === band.length
+      column.length === columns.length
         ? orderRows(column, state)
         : orderRegion(column, state, depth + 1),
     )
     if (leadIn) read.push(leadIn)
-    return read
+    return [...leading.sort((p, q) => p.left - q.left), ...read]
   })
 }
 
@@ -170,8 +164,9 @@ function leadInAbove(
 /**
  * The first row of the columns' blocks when it stands across a gutter, centred on the region and
  * off the columns' left edges, with nothing beside it: the authors of a paper, set side by side
- * under its title. The row is read across, before the columns, rather than each author in the
- * column it happens to fall into. Column headings that open both columns start at their edges.
+ * under its title, or a subtitle centred over three columns. The row is read across, before the
+ * columns, rather than each author in the column it happens to fall into. Column headings that
+ * open the columns start at their edges.
  */
 function leadingRow(
   blocks: readonly Block[],
@@ -183,12 +178,16 @@ function leadingRow(
   let first = blocks[0] as Block
   for (const block of blocks) if (block.top < first.top) first = block
   const row = blocks.filter((block) => block.top < first.bottom && block.bottom > first.top)
-  if (row.length < 2) return []
   const { left, right, bottom } = extentOf(row)
   const rest = blocks.filter((block) => !row.includes(block))
   if (rest.some((block) => block.top < bottom - 1)) return []
   const em = medianFontSize(row)
   if (Math.abs(left + right - minLeft - maxRight) / 2 > 2 * em) return []
+  if (row.length === 1) {
+    // One line centred over three columns (a subtitle) falls within the middle one.
+    const below = rest.filter((block) => block.left < right && block.right > left)
+    return below.some((block) => block.left < left - 0.25 * em) ? row : []
+  }
   const gutter = gutters.find(
     (gap) =>
       row.some((block) => block.right <= gap.left + 1) &&
