@@ -24,6 +24,26 @@ describe('readLevelRows', () => {
     expect(rows.every((row) => row.standalone)).toBe(true)
   })
 
+  it("reads a wide table's header and first row across, as a page's last two rows of it", () => {
+    const header = ['Works', 'Source', '2024', '2025', 'Change']
+    const first = ['Northbank', 'River Ouse', '17.4', '18.1', '+4.0%']
+    const lefts = [10, 110, 210, 270, 330]
+    const page = lefts.flatMap((x, i) => [
+      block([header[i] as string], x, 100, { fontId: 'bold' }),
+      block([first[i] as string], x, 114),
+    ])
+    expect(texts(orderBlocks(page).blocks)).toEqual([
+      'Works Source 2024 2025 Change',
+      'Northbank River Ouse 17.4 18.1 +4.0%',
+    ])
+    // Three cells a row, or cells of two lines each (a header broken over lines), are no such
+    // table: each block keeps its lines.
+    const narrow = page.filter((b) => b.left < 250)
+    expect(readLevelRows(narrow).rows.size).toBe(0)
+    const wrapped = lefts.map((x, i) => block([header[i] as string, first[i] as string], x, 100))
+    expect(readLevelRows(wrapped).rows.size).toBe(0)
+  })
+
   it('keeps the wrapped titles of a header as one row above the figures', () => {
     const page = [
       block(['Country'], 10, 76),

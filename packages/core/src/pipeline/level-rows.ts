@@ -10,6 +10,8 @@ import type { Block, Line } from './types.js'
 const CELL_MAX_WORDS = 3
 /** A table has at least this many rows where lines of two of its blocks stand level. */
 const MIN_ROWS = 3
+/** Rows of at least this many cells side by side make a table of two rows. */
+const WIDE_ROW_CELLS = 4
 /** Cells of one column stand at most this many font sizes apart, one below the other. */
 const STACK_GAP_EM = 1.5
 /** A one-line block links to a block level with it in type at most this much larger or smaller. */
@@ -72,15 +74,22 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
     let lines = 0
     let level = 0
     let across = 0
+    let fewestCells = Number.POSITIVE_INFINITY
     for (const row of tableRows) {
       lines += row.length
       const first = (row[0] as Placed).block
       if (row.some((entry) => entry.block !== first)) {
         level += row.length
         across++
+        fewestCells = Math.min(fewestCells, new Set(row.map((entry) => entry.block)).size)
       }
     }
-    if (across < MIN_ROWS || level < LEVEL_SHARE * lines) continue
+    // A header row and one row under it are a table too when they are wide and each cell is one
+    // line (a table's first row at the foot of a page); a header's cells broken over two lines
+    // are no two rows.
+    const oneLineCells = table.every((index) => (blocks[index] as Block).lines.length === 1)
+    const minRows = fewestCells >= WIDE_ROW_CELLS && oneLineCells ? 2 : MIN_ROWS
+    if (across < minRows || level < LEVEL_SHARE * lines) continue
     // Columns of names or terms alone are a list set in columns, read down each column; a
     // table has a column of figures.
     if (!table.some((index) => isFigures(blocks[index] as Block))) continue
