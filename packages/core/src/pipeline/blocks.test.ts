@@ -149,6 +149,30 @@ describe('groupBlocks', () => {
     expect(splitLineLists(prose, 10)).toEqual(prose)
   })
 
+  it("splits a narrow menu's capitalised terms into lines, but not a phrase set a word to a line", () => {
+    const linesOf = (texts: string[]) =>
+      groupBlocks(groupLines(texts.map((t, i) => run(t, 10, 100 + 12 * i))), 1)
+    // The widest term leaves no room for any other's first word, yet each is a line of its own.
+    const menu = linesOf([
+      'Getting started',
+      'Installation',
+      'Queue workers',
+      'Retries and failures',
+      'Monitoring',
+    ])
+    expect(text(splitLineLists(menu, 10))).toEqual([
+      ['Getting started'],
+      ['Installation'],
+      ['Queue workers'],
+      ['Retries and failures'],
+      ['Monitoring'],
+    ])
+    const phrase = linesOf(['Foreign', 'Ownership', 'Reporting', 'Requirements'])
+    expect(splitLineLists(phrase, 10)).toEqual(phrase)
+    const sentence = linesOf(['Workers take', 'Jobs from the', 'Queue and run', 'Them in turn.'])
+    expect(splitLineLists(sentence, 10)).toEqual(sentence)
+  })
+
   it('starts a new block at a list marker and at a change of size', () => {
     expect(
       blocksOf(

@@ -14,6 +14,10 @@ const TOC_ENTRY_END = /(?<![.\s])\s*(?:\.\s?){4,}\s*(?:[A-Z]-)?(?:\d{1,4}|[ivxlc
 const LINE_LIST_MIN_LINES = 3
 /** ... and at least this share of its breaks made with room to spare. */
 const LINE_LIST_SHARE = 0.75
+/** A list of terms has at least this many lines, ... */
+const TERM_LIST_MIN_LINES = 4
+/** ... of at most this many words each. */
+const TERM_MAX_WORDS = 4
 /** Lines after a line that are searched for the line under it, when measuring the usual pitch. */
 const PITCH_LOOKAHEAD = 30
 /** Lines that must keep a pitch for it to be the page's usual one. */
@@ -91,7 +95,26 @@ function isLineList(block: Block): boolean {
     const perChar = (next.right - next.left) / Math.max(1, next.text.length)
     if (block.right - line.right > (word.length + 1) * perChar) deliberate++
   }
-  return judged > 0 && deliberate >= LINE_LIST_SHARE * judged
+  return (judged > 0 && deliberate >= LINE_LIST_SHARE * judged) || isListOfTerms(lines)
+}
+
+/**
+ * Whether lines are a column of a few words each, every one capitalised and none ending in a
+ * sentence's punctuation: a menu or an index of terms, however narrow, since prose broken that
+ * short would start some lines in the middle of a sentence.
+ */
+function isListOfTerms(lines: readonly Line[]): boolean {
+  return (
+    lines.length >= TERM_LIST_MIN_LINES &&
+    // A heading set a word to a line, in a narrow cell, reads as one phrase.
+    lines.some((line) => /\s/.test(line.text)) &&
+    lines.every(
+      (line) =>
+        line.text.split(/\s+/).length <= TERM_MAX_WORDS &&
+        /^\p{Lu}/u.test(line.text) &&
+        !/[,;:.!?]$/.test(line.text),
+    )
+  )
 }
 
 /**
