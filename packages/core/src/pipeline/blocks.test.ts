@@ -83,6 +83,24 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it('starts a new block at a term in another font that steps out after the definition before it', () => {
+    const term = { fontId: 'bold' }
+    expect(
+      blocksOf(
+        run('--concurrency', 10, 100, term),
+        run('The number of jobs the worker runs at the same time.', 25, 112),
+        run('--timeout', 10, 124, term),
+        run('The number of seconds a job may run before it is', 25, 136),
+        run('stopped and marked as failed.', 25, 148),
+      ),
+    ).toEqual([
+      ['--concurrency'],
+      ['The number of jobs the worker runs at the same time.'],
+      ['--timeout'],
+      ['The number of seconds a job may run before it is', 'stopped and marked as failed.'],
+    ])
+  })
+
   it('ends a one-line list item at a line that starts left of its marker, at the same pitch', () => {
     expect(
       blocksOf(

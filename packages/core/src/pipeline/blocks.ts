@@ -248,6 +248,14 @@ function continuesBlock(
     return false
   }
   if (line.monospace !== last.monospace) return false
+  // After a finished sentence, a line in another font that steps out to the left opens the next
+  // entry: a term after the definition indented under the term before.
+  if (
+    line.fontId !== last.fontId &&
+    line.left < block.left - 0.5 * last.fontSize &&
+    endsSentence(last)
+  )
+    return false
   // Horizontal overlap with the block.
   const overlap = Math.min(block.right, line.right) - Math.max(block.left, line.left)
   if (overlap < 0.3 * Math.min(block.right - block.left, line.right - line.left)) return false
