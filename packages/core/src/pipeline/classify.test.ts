@@ -228,7 +228,7 @@ describe('classifyBlocks', () => {
     ])
   })
 
-  it('takes a lone typewriter line that a sentence ending in a colon leads into for code, but not an address', () => {
+  it('takes a lone typewriter line for code where it reads as a command or a sentence ending in a colon leads into it, but not an address', () => {
     const mono = { monospace: true, fontId: 'f2' }
     const layout = page([
       block([BODY[0] as string, 'read the log with the following command:'], 10, 100),
@@ -238,6 +238,8 @@ describe('classifyBlocks', () => {
       block(BODY, 10, 240),
       block(['version 3.2 of the program'], 10, 280, mono),
       block(BODY, 10, 310),
+      block(['relay work --queue emails --concurrency 4'], 10, 350, mono),
+      block(BODY, 10, 380),
     ])
     classifyPage(layout)
     expect(layout.blocks.map((b) => b.kind)).toEqual([
@@ -247,6 +249,8 @@ describe('classifyBlocks', () => {
       'paragraph',
       'paragraph',
       'paragraph',
+      'paragraph',
+      'code',
       'paragraph',
     ])
   })

@@ -39,6 +39,8 @@ const SECTION_NUMBER = /^((?:\d{1,2}\.){0,5}\d{1,2})\.?\s+\S/
 const ROMAN_SECTION = /^([IVX]{1,5})\.\s+\S/
 /** A footnote's opening: its mark, then a space, a period or bracket, or its first word. */
 const FOOTNOTE_START = new RegExp(`^${NOTE_MARK}(?:\\s|[.)]?\\s|[A-Za-z])`)
+/** A shell command: after a prompt, or a program's name and words with an option among them. */
+const COMMAND_LINE = /^(?:[$>%#] \S|\S+ (?:.* )?--?[A-Za-z][\w-]*(?: |$))/
 /** A web or mail address alone. */
 const LONE_ADDRESS = /^(?:(?:https?:\/\/|www\.)\S+|[^\s@]+@[^\s@]+)$/
 /** A note that gives a web address: its mark, then the address alone ("1 https://example.org/a"). */
@@ -384,10 +386,10 @@ function classifyBlock(
     block.monospace &&
     !stats.bodyMonospace &&
     // A lone line opens a listing that a blank line parts from the rest ("import random"), or is
-    // the command that the sentence above leads into ("with the following command:").
+    // a command shown on its own.
     (block.lines.length > 1 ||
       (next !== undefined && next.lines.length > 1 && continuesListing(block, next)) ||
-      isLedInCommand(block, previous)) &&
+      isLoneCommand(block, previous)) &&
     !isAddressNotes(block)
   ) {
     block.kind = 'code'
@@ -419,16 +421,19 @@ function classifyBlock(
  * it wrapped onto the next line (one word, no spaces).
  */
 /**
- * Whether a lone typewriter line follows prose that ends in a colon, as a command or a line of
- * code is shown, rather than a web or mail address given on a line of its own.
+ * Whether a lone typewriter line is a command: it reads as one (a prompt, an option), or it
+ * follows prose that ends in a colon, as a command or a line of code is shown, and is no web or
+ * mail address given on a line of its own.
  */
-function isLedInCommand(block: Block, previous: Block | undefined): boolean {
+function isLoneCommand(block: Block, previous: Block | undefined): boolean {
+  const text = plainText(block)
+  if (COMMAND_LINE.test(text)) return true
   return (
     previous !== undefined &&
     !previous.monospace &&
     previous.bottom < block.top &&
     /:$/.test(plainText(previous)) &&
-    !LONE_ADDRESS.test(plainText(block))
+    !LONE_ADDRESS.test(text)
   )
 }
 
