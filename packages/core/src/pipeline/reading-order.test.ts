@@ -82,6 +82,18 @@ describe('orderBlocks', () => {
     expect(orderBlocks(flush).blocks).toEqual([title, columns[0], heading, columns[1], columns[2]])
   })
 
+  it('reads columns above a heading that stands alone across them before it, and those below after', () => {
+    const upper = [10, 170, 330].map((x) => block(COLUMN_TEXT, x, 60))
+    const heading = block(['What residents told us'], 10, 180, { fontSize: 16 })
+    const lower = [10, 170, 330].map((x) => block(COLUMN_TEXT, x, 205))
+    const page = [lower[2], upper[1], heading, lower[0], upper[0], upper[2], lower[1]] as Block[]
+    expect(orderBlocks(page).blocks).toEqual([...upper, heading, ...lower])
+    // A heading with the next column's text beside it belongs to its own column.
+    const beside = block(COLUMN_TEXT.slice(0, 2), 170, 175)
+    const columns = [upper[0], heading, lower[0], upper[1], beside, lower[1]] as Block[]
+    expect(orderBlocks([...columns].reverse()).blocks).toEqual(columns)
+  })
+
   it('reads a column of text before a chart beside it, however many labels the chart has', () => {
     const text = [60, 100, 140].map((y) => block(COLUMN_TEXT.slice(0, 3), 10, y))
     // Axis labels and a legend at the heights of the text's lines, then the chart's caption.

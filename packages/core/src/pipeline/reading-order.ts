@@ -20,6 +20,8 @@ const COLUMN_MIN_CHARS = 120
  * table's cells keep nearly all level, columns that share a line height only some of them.
  */
 const SIDEBAR_MAX_LEVEL_SHARE = 0.7
+/** A heading that divides columns is set at least this much larger than their text. */
+const HEADING_SIZE_RATIO = 1.15
 /** A stamp set sideways in the margin runs along at least this share of the text's height. */
 const STAMP_MIN_SHARE = 0.3
 
@@ -113,8 +115,12 @@ function orderRegion(
 
   const crosses = (block: Block) =>
     gutters.some((gutter) => block.left < gutter.left && block.right > gutter.right)
-  const separators = blocks.filter(crosses).sort((p, q) => p.top - q.top || p.left - q.left)
-  const inColumns = blocks.filter((block) => !crosses(block))
+  const narrowOnes = blocks.filter((block) => !crosses(block))
+  const divides = (block: Block) => dividesColumns(block, narrowOnes, gutters)
+  const separators = blocks
+    .filter((block) => crosses(block) || divides(block))
+    .sort((p, q) => p.top - q.top || p.left - q.left)
+  const inColumns = narrowOnes.filter((block) => !separators.includes(block))
   const middle = (block: Block) => (block.top + block.bottom) / 2
   return readBands(inColumns, separators, middle, (band, below) => {
     const leading = leadingRow(band, gutters, minLeft, maxRight)
@@ -128,6 +134,33 @@ function orderRegion(
     if (leadIn) read.push(leadIn)
     return [...leading.sort((p, q) => p.left - q.left), ...read]
   })
+}
+
+/**
+ * Whether a heading, set larger than the text, within one column stands alone across all of them: nothing in any column
+ * beside it or in the em above it, and columns of text both above and below it. It is a heading
+ * set across the columns (a web page's `column-span: all`), narrower than they are, and the
+ * columns above it are read before it, those below after it.
+ */
+function dividesColumns(
+  block: Block,
+  blocks: readonly Block[],
+  gutters: readonly Gutter[],
+): boolean {
+  if (block.lines.length > 2 || block.fontSize < HEADING_SIZE_RATIO * medianFontSize(blocks)) {
+    return false
+  }
+  const em = block.fontSize
+  const above = new Set<number>()
+  const below = new Set<number>()
+  for (const other of blocks) {
+    if (other === block) continue
+    if (other.bottom > block.top - em && other.top < block.bottom) return false
+    const column = gutters.filter((gutter) => other.left >= gutter.right - 1).length
+    if (other.bottom <= block.top) above.add(column)
+    else below.add(column)
+  }
+  return above.size >= 2 && below.size >= 2
 }
 
 /**
