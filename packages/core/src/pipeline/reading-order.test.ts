@@ -92,6 +92,11 @@ describe('orderBlocks', () => {
     const beside = block(COLUMN_TEXT.slice(0, 2), 170, 175)
     const columns = [upper[0], heading, lower[0], upper[1], beside, lower[1]] as Block[]
     expect(orderBlocks([...columns].reverse()).blocks).toEqual(columns)
+    // Under the columns' ends, a heading over the last of the left column's text, with only a
+    // page number in another column below it, is part of the left column.
+    const folio = block(['1 of 2'], 200, 300)
+    const foot = [upper[0], heading, lower[0], upper[1], folio, upper[2]] as Block[]
+    expect(orderBlocks([...foot].reverse()).blocks).toEqual(foot)
   })
 
   it('reads a column of text before a chart beside it, however many labels the chart has', () => {

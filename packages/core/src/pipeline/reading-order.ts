@@ -138,7 +138,7 @@ function orderRegion(
 
 /**
  * Whether a heading, set larger than the text, within one column stands alone across all of them: nothing in any column
- * beside it or in the em above it, and columns of text both above and below it. It is a heading
+ * beside it or in the em above it, and columns of running text both above and below it. It is a heading
  * set across the columns (a web page's `column-span: all`), narrower than they are, and the
  * columns above it are read before it, those below after it.
  */
@@ -156,6 +156,8 @@ function dividesColumns(
   for (const other of blocks) {
     if (other === block) continue
     if (other.bottom > block.top - em && other.top < block.bottom) return false
+    // Columns hold running text; a page number under one of them is none.
+    if (other.lines.length < 2) continue
     const column = gutters.filter((gutter) => other.left >= gutter.right - 1).length
     if (other.bottom <= block.top) above.add(column)
     else below.add(column)
