@@ -97,6 +97,11 @@ describe('orderBlocks', () => {
     const folio = block(['1 of 2'], 200, 300)
     const foot = [upper[0], heading, lower[0], upper[1], folio, upper[2]] as Block[]
     expect(orderBlocks([...foot].reverse()).blocks).toEqual(foot)
+    // Beside a figure in the next column, whose text resumes well below, the heading is part of
+    // its own column.
+    const resumed = block(COLUMN_TEXT, 170, 290)
+    const figure = [upper[0], heading, lower[0], upper[1], resumed] as Block[]
+    expect(orderBlocks([...figure].reverse()).blocks).toEqual(figure)
   })
 
   it('reads a column of text before a chart beside it, however many labels the chart has', () => {

@@ -137,10 +137,11 @@ function orderRegion(
 }
 
 /**
- * Whether a heading, set larger than the text, within one column stands alone across all of them: nothing in any column
- * beside it or in the em above it, and columns of running text both above and below it. It is a heading
- * set across the columns (a web page's `column-span: all`), narrower than they are, and the
- * columns above it are read before it, those below after it.
+ * Whether a heading, set larger than the text, within one column stands alone across all of
+ * them: nothing in any column beside it or in the em above it, columns of running text above it,
+ * and columns below it that start at about the same height. It is a heading set across the columns
+ * (a web page's `column-span: all`), narrower than they are: the columns above it are read
+ * before it, those below after it.
  */
 function dividesColumns(
   block: Block,
@@ -151,18 +152,24 @@ function dividesColumns(
     return false
   }
   const em = block.fontSize
+  // Columns hold running text (a page number under one of them is none): those with some above
+  // the heading, those with some below, and where each starts below it.
   const above = new Set<number>()
   const below = new Set<number>()
+  const starts = new Map<number, number>()
   for (const other of blocks) {
     if (other === block) continue
     if (other.bottom > block.top - em && other.top < block.bottom) return false
-    // Columns hold running text; a page number under one of them is none.
-    if (other.lines.length < 2) continue
     const column = gutters.filter((gutter) => other.left >= gutter.right - 1).length
-    if (other.bottom <= block.top) above.add(column)
-    else below.add(column)
+    const under = other.top >= block.bottom
+    if (under) starts.set(column, Math.min(starts.get(column) ?? other.top, other.top))
+    if (other.lines.length >= 2) (under ? below : above).add(column)
   }
-  return above.size >= 2 && below.size >= 2
+  if (above.size < 2 || below.size < 2) return false
+  // The columns under it start together, within a couple of lines: a figure beside a heading
+  // in one column leaves the next column's text to resume at some other height.
+  const tops = [...below].map((column) => starts.get(column) as number)
+  return Math.max(...tops) - Math.min(...tops) < 2 * em
 }
 
 /**
