@@ -1,3 +1,4 @@
+import { decodeTexControls, TexEncodingEvidence } from './tex-encodings.js'
 import { normalizeText } from './text-normalize.js'
 import type { TextRun } from './types.js'
 
@@ -42,9 +43,14 @@ export function toTextRuns(
   let unreliableChars = 0
   const rotated: TextRun[] = []
   const [va = 1, vb = 0, vc = 0, vd = 1, ve = 0, vf = 0] = viewport
+  const tex = new TexEncodingEvidence()
+  for (const item of items) tex.add(item.fontName, item.str)
   for (const item of items) {
     if (item.str.length === 0) continue
-    const { text, unreliable } = normalizeText(item.str)
+    const encoding = tex.encodingOf(item.fontName)
+    const { text, unreliable } = normalizeText(
+      encoding === undefined ? item.str : decodeTexControls(item.str, encoding),
+    )
     const visible = text.trim().length
     chars += visible + unreliable
     unreliableChars += unreliable
