@@ -137,6 +137,21 @@ describe('groupLines', () => {
     ])
   })
 
+  it('reads a glyph without Unicode that opens a line before a gap as a bullet', () => {
+    // LaTeX's itemize bullet in a bitmap font: a textless glyph, a space, then the item.
+    const mark = run('', 10, 100, { right: 15 })
+    const glyph = run('', 60, 112, { right: 65 })
+    expect(
+      textsOf(
+        mark,
+        run('First item of the list.', 20, 100),
+        run('A formula', 10, 112),
+        glyph,
+        run('inside a line', 68, 112),
+      ),
+    ).toEqual(['\u2022 First item of the list.', 'A formula inside a line'])
+  })
+
   it('keeps a justified line set word by word whole, though its spaces are as wide as a gutter', () => {
     // A narrow justified column beside another, as LibreOffice sets it: each word of a stretched
     // line drawn on its own, its spaces all alike, the full lines around it drawn in one piece.

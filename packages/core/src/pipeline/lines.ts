@@ -35,6 +35,10 @@ const SPACED_DIGITS = /^(?=(?:\d ?){2,3}$)\d+(?: \d+)+$/
 const SUPERSCRIPT_MIN_SHRINK = 0.8
 /** Small text this many ems from every run of a row it is level with is no mark of that row. */
 const MARK_APART_EM = 2
+/** A bullet is at most this many font sizes wide (an arrow in a diagram is wider). */
+const UNMAPPED_MARK_MAX_EM = 0.6
+/** A glyph without Unicode stands at least this many font sizes before text to be its bullet. */
+const UNMAPPED_MARK_GAP_EM = 0.3
 /** A gap wider than this many font sizes between two runs reads as a space. */
 const SPACE_GAP_EM = 0.17
 /** The stretched spaces of one justified line differ in width by at most this many font sizes. */
@@ -155,7 +159,8 @@ function splitsRow(
   if (gap > WIDE_GAP_EM * em) return true
   // A section number, list number or bullet set apart by a tab belongs to the text after it.
   const lead = rowLead(rows[index] as TextRun[], prev)
-  if (lead !== undefined && (NUMBER_LABEL.test(lead) || isBullet(lead))) return false
+  // So does a glyph without Unicode there, a bitmap font's bullet.
+  if (lead !== undefined && (NUMBER_LABEL.test(lead) || isBullet(lead) || lead === '')) return false
   if (!narrow && isJustifiedSpace(rows, index, prev, next)) return false
   const center = (prev.right + next.left) / 2
   const probe = next.left - 0.3 * Math.min(gap, em)
@@ -318,6 +323,24 @@ function countLetters(text: string): number {
   return text.match(/\p{L}/gu)?.length ?? 0
 }
 
+/**
+ * Whether a line opens with one glyph that has no Unicode, set apart from the text after it: the
+ * bullet of a list in a bitmap font (LaTeX's itemize in T1 type without vector fonts), read as a
+ * bullet so that the item is one.
+ */
+function opensWithUnmappedMark(runs: readonly TextRun[]): boolean {
+  const [mark, next] = runs
+  if (mark === undefined || next === undefined || mark.text.trim() !== '') return false
+  const width = mark.right - mark.left
+  const gap = next.left - mark.right
+  return (
+    width > 0 &&
+    width <= UNMAPPED_MARK_MAX_EM * mark.fontSize &&
+    gap >= UNMAPPED_MARK_GAP_EM * mark.fontSize &&
+    /^\p{L}/u.test(next.text.trimStart())
+  )
+}
+
 /** Builds a line from runs sorted left to right, inserting spaces where the gaps say so. */
 export function makeLine(runs: TextRun[]): Line {
   let rtlChars = 0
@@ -353,6 +376,7 @@ export function makeLine(runs: TextRun[]): Line {
     } else text += run.text
     prev = run
   }
+  if (opensWithUnmappedMark(ordered)) text = `\u2022 ${text}`
   let top = Number.POSITIVE_INFINITY
   let bottom = Number.NEGATIVE_INFINITY
   for (const run of runs) {

@@ -46,11 +46,16 @@ export function toTextRuns(
   const tex = new TexEncodingEvidence()
   for (const item of items) tex.add(item.fontName, item.str)
   for (const item of items) {
-    if (item.str.length === 0) continue
+    // An empty item with a width is a glyph that pdf.js found no Unicode for (a bullet of a
+    // bitmap font): kept, textless, like the control characters of unmapped glyphs below.
+    const unmapped = item.str.length === 0 && item.width > 0
+    if (item.str.length === 0 && !unmapped) continue
     const encoding = tex.encodingOf(item.fontName)
-    const { text, unreliable } = normalizeText(
+    const normalized = normalizeText(
       encoding === undefined ? item.str : decodeTexControls(item.str, encoding),
     )
+    const text = normalized.text
+    const unreliable = unmapped ? 1 : normalized.unreliable
     const visible = text.trim().length
     chars += visible + unreliable
     unreliableChars += unreliable
