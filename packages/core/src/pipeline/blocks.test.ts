@@ -83,6 +83,31 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("ends a table's one-line caption in the text's type before the table's shorter rows", () => {
+    // LaTeX sets caption and cells in the body font, rows at the caption's pitch.
+    const blocks = groupBlocks(
+      groupLines([
+        run('Table 1: Energy per sensor per day, in joules.', 40, 100),
+        run('Fixed 41.2 40.8', 60, 113, { right: 255 }),
+        run('Threshold 22.5 35.1', 60, 126, { right: 255 }),
+        run('Predictive 14.9 33.7', 60, 139, { right: 255 }),
+        run('Figure 2: Energy per sensor per day, over the whole', 40, 200),
+        run('year. Measured at the river and in the building.', 40, 213),
+      ]),
+      1,
+    )
+    expect(text(splitLineLists(blocks, 10))).toEqual([
+      ['Table 1: Energy per sensor per day, in joules.'],
+      ['Fixed 41.2 40.8'],
+      ['Threshold 22.5 35.1'],
+      ['Predictive 14.9 33.7'],
+      [
+        'Figure 2: Energy per sensor per day, over the whole',
+        'year. Measured at the river and in the building.',
+      ],
+    ])
+  })
+
   it('starts a new block at a term in another font that steps out after the definition before it', () => {
     const term = { fontId: 'bold' }
     expect(

@@ -1,3 +1,4 @@
+import { startsCaption } from './caption.js'
 import { isRaisedNoteMark } from './lines.js'
 import { listMarker } from './list-markers.js'
 import type { Block, Line, TextRun } from './types.js'
@@ -18,6 +19,8 @@ const LINE_LIST_SHARE = 0.75
 const TERM_LIST_MIN_LINES = 4
 /** ... of at most this many words each. */
 const TERM_MAX_WORDS = 4
+/** A caption's wrapped line is at least this share of its first line's width. */
+const CAPTION_CONTINUATION_SHARE = 0.85
 /** Lines after a line that are searched for the line under it, when measuring the usual pitch. */
 const PITCH_LOOKAHEAD = 30
 /** Lines that must keep a pitch for it to be the page's usual one. */
@@ -100,12 +103,14 @@ function isLineList(block: Block): boolean {
 
 /**
  * Whether lines are a column of a few words each, every one capitalised and none ending in a
- * sentence's punctuation: a menu or an index of terms, however narrow, since prose broken that
- * short would start some lines in the middle of a sentence.
+ * sentence's punctuation: a menu, an index of terms or the rows of a small table, however
+ * narrow, since prose broken that short would start some lines in the middle of a sentence.
  */
 function isListOfTerms(lines: readonly Line[]): boolean {
   return (
-    lines.length >= TERM_LIST_MIN_LINES &&
+    // Three lines may be a phrase broken for balance, unless each is a row with its figures.
+    (lines.length >= TERM_LIST_MIN_LINES ||
+      (lines.length === TERM_LIST_MIN_LINES - 1 && lines.every((line) => /\d/.test(line.text)))) &&
     // A heading set a word to a line, in a narrow cell, reads as one phrase.
     lines.some((line) => /\s/.test(line.text)) &&
     lines.every(
@@ -291,6 +296,7 @@ function continuesBlock(
     return false
   }
   if (endsHangingIndent(block, line) || leavesItem(block, line)) return false
+  if (block.lines.length === 1 && endsCaption(last, line, finished)) return false
   // A table-of-contents entry is whole once its leader reaches the page number.
   if (endsContentsEntry(last.text)) return false
   // A short line that ends a sentence closes its paragraph.
@@ -349,6 +355,19 @@ function endsHangingIndent(block: Block, line: Line): boolean {
 function leavesItem(block: Block, line: Line): boolean {
   const first = block.lines[0] as Line
   return line.left < first.left - 0.5 * first.fontSize && listMarker(first.text) !== undefined
+}
+
+/**
+ * Whether a caption's one line ends before `line`: it names a table or figure and ends its
+ * sentence, and the line under it is shorter, so no wrapped part of it. Where the caption is set
+ * in the text's own type (LaTeX), the table's first row would otherwise run on from it.
+ */
+function endsCaption(caption: Line, line: Line, finished: boolean): boolean {
+  return (
+    finished &&
+    startsCaption(caption.text) &&
+    line.right - line.left < CAPTION_CONTINUATION_SHARE * (caption.right - caption.left)
+  )
 }
 
 /** Whether `first` is as wide as the line below it, i.e. a full line of the same paragraph. */
