@@ -255,6 +255,16 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('takes a remark in brackets under a title for no heading, however large', () => {
+    const layout = page([
+      block(['STATE-WISE COMPOSITION OF LIABILITIES'], 10, 100, { fontSize: 14, fontId: 'f2' }),
+      block(['(As at end-March)'], 10, 120, { fontSize: 14, fontId: 'f2' }),
+      block(BODY, 10, 150),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph', 'paragraph'])
+  })
+
   it('takes a row of asterisks between scenes for a break, not a list item', () => {
     const layout = page([
       block(BODY, 10, 100),

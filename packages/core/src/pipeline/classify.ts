@@ -539,8 +539,8 @@ function isHeading(
 ): boolean {
   if (text.length > HEADING_MAX_CHARS || block.lines.length > 4 || !/\p{L}/u.test(text))
     return false
-  // Text set sideways is a stamp or a label, however large.
-  if (block.sideways) return false
+  // Text set sideways is a stamp or a label, however large; a remark in brackets is an aside.
+  if (block.sideways || /^\(.*\)$/.test(text)) return false
   // A bulleted line is a list item, whatever its size.
   if (marker !== undefined && !isSectionNumber(text)) return false
   const words = text.split(/\s+/).length
