@@ -192,6 +192,20 @@ describe('groupBlocks', () => {
     expect(splitLineLists(prose, 10)).toEqual(prose)
   })
 
+  it("splits an address set flush right into its lines, its house number's line too", () => {
+    const lines = [
+      'Harbour View Dental Practice',
+      '14 Quay Street',
+      'Whitby YO21 3PU',
+      'Tel. 01947 600123',
+    ]
+    const address = groupBlocks(
+      groupLines(lines.map((t, i) => run(t, 400 - t.length * 5, 100 + 12 * i))),
+      1,
+    )
+    expect(text(splitLineLists(address, 10))).toEqual(lines.map((line) => [line]))
+  })
+
   it("splits a narrow menu's capitalised terms into lines, but not a phrase set a word to a line", () => {
     const linesOf = (texts: string[]) =>
       groupBlocks(groupLines(texts.map((t, i) => run(t, 10, 100 + 12 * i))), 1)

@@ -85,18 +85,23 @@ export function splitLineLists(blocks: readonly Block[], maxFontSize: number): B
 function isLineList(block: Block): boolean {
   const lines = block.lines
   if (lines.length < LINE_LIST_MIN_LINES) return false
+  const flushRight =
+    lines.every((line) => block.right - line.right < 1) &&
+    lines.some((line) => line.left - block.left >= 1)
   let deliberate = 0
   let judged = 0
   for (let i = 0; i + 1 < lines.length; i++) {
     const line = lines[i] as Line
     const next = lines[i + 1] as Line
-    if (/[-\u2010\u00AD]$/.test(line.text) || !/^\p{Lu}/u.test(next.text)) return false
-    // The widest line sets the block's edge, so its break tells nothing.
-    if (line.right >= block.right) continue
+    if (/[-\u2010\u00AD]$/.test(line.text) || !/^[\p{Lu}\d]/u.test(next.text)) return false
+    // The widest line sets the block's edge, so its break tells nothing. Room is left on the
+    // ragged side: the left of lines set flush right (a letter's sender address).
+    const room = flushRight ? line.left - block.left : block.right - line.right
+    if (room <= 0) continue
     judged++
     const word = /^\S+/.exec(next.text)?.[0] ?? ''
     const perChar = (next.right - next.left) / Math.max(1, next.text.length)
-    if (block.right - line.right > (word.length + 1) * perChar) deliberate++
+    if (room > (word.length + 1) * perChar) deliberate++
   }
   return (judged > 0 && deliberate >= LINE_LIST_SHARE * judged) || isListOfTerms(lines)
 }
