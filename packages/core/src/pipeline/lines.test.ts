@@ -221,6 +221,38 @@ describe('groupLines', () => {
     ])
   })
 
+  it('splits LaTeX columns an em apart under a centred title, and beside the next heading', () => {
+    // Runs as pdflatex sets a two-column paper: a 10 pt gutter, the title centred across it.
+    const at = (text: string, left: number, right: number, y: number, fontSize = 9.96) =>
+      run(text, left, y, { right, fontSize })
+    const prose = 'land for years on a single battery. Every reading costs'
+    const firstPage = [
+      at('Sampling Strategies', 237.3, 373.9, 166.6, 17.2),
+      at('A. Author', 279.3, 332, 195.5, 12),
+      at('November 21, 2026', 256.9, 354.4, 219, 12),
+      at('1 ', 72, 80.1, 256.2, 14.3),
+      at('Introduction', 96.2, 185, 256.2, 14.3),
+      ...[278.9, 290.8, 302.8, 326.7].map((y) => at(prose, 72, 300.6, y)),
+      at('largely decides how long the network lasts. ', 72, 264.8, 314.7),
+      at('Sensor', 272.3, 300.6, 314.7),
+      ...[256.2, 268.1, 280.1, 292, 304].map((y) => at(prose, 310.6, 539.2, y)),
+      at('decides how long the network lasts.', 310.6, 464.7, 316),
+    ]
+    const nextPage = [
+      ...[481.8, 493.7, 505.7, 517.7, 529.6].map((y) => at(prose, 310.6, 539.2, y)),
+      at('decides how long the network lasts.', 310.6, 464.7, 541.6),
+      ...[528.5, 540.5, 552.4, 564.4, 576.4, 588.3].map((y) => at(prose, 72, 300.6, y)),
+      at('7 ', 310.6, 318.7, 578, 14.3),
+      at('Conclusion', 334.8, 412, 578, 14.3),
+    ]
+    for (const page of [firstPage, nextPage]) {
+      const crossing = groupLines(page).filter((line) => line.left < 300 && line.right > 310)
+      expect(crossing.map((line) => line.text)).toEqual(
+        page === firstPage ? ['Sampling Strategies', 'A. Author', 'November 21, 2026'] : [],
+      )
+    }
+  })
+
   it("parts a column's last line from a note indented in the next column on its baseline", () => {
     // The columns' lines never stand level, so each row holds one column's line, and the right
     // column starts a hair left of the middle of the gap before the indented note.

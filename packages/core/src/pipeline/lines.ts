@@ -7,6 +7,8 @@ import type { Line, TextRun } from './types.js'
 const SEGMENT_GAP_EM = 1.1
 /** A gap narrower than this many font sizes never splits a row. */
 const NARROW_GAP_EM = 0.7
+/** Runs this many times the other's size apart are text of different kinds. */
+const SIZE_APART_RATIO = 1.2
 /** A gap wider than this many font sizes always splits a row. */
 const WIDE_GAP_EM = 4
 /**
@@ -23,6 +25,8 @@ const LEAD_MAX_RUNS = 3
 const PROSE_COLUMN_EM = 12
 /** The fewest letters on each side of such a gap: words, not the figures of a table. */
 const PROSE_MIN_LETTERS = 12
+/** Rows stacked at a narrow gutter's edge, up and down, that make it a gutter. */
+const GUTTER_STACK_ROWS = 4
 /** Rows above and below that are consulted about a gap. */
 const GAP_WINDOW_ROWS = 8
 /** Text at most this many times a superscript's size can carry it (a drop cap is larger). */
@@ -154,7 +158,11 @@ function splitsRow(
 ): boolean {
   const gap = next.left - prev.right
   const em = Math.max(prev.fontSize, next.fontSize)
-  if (gap <= NARROW_GAP_EM * em) return false
+  // A line of prose measures the gap after it by its own size, though larger type follows (the
+  // next column's heading); a mark or a bullet before text goes by the larger.
+  const besideLarger =
+    next.fontSize > SIZE_APART_RATIO * prev.fontSize && countLetters(prev.text) >= PROSE_MIN_LETTERS
+  if (gap <= NARROW_GAP_EM * (besideLarger ? prev.fontSize : em)) return false
   const narrow = gap <= SEGMENT_GAP_EM * em
   if (gap > WIDE_GAP_EM * em) return true
   // A section number, list number or bullet set apart by a tab belongs to the text after it.
@@ -220,7 +228,13 @@ function splitsRow(
     // that no other row's text runs across. A mark of one or two characters before it is a
     // bullet of some kind, set apart by a tab.
     if (prev === rows[index]?.[0] && prev.text.trim().length <= 2) return false
-    return aligned >= 3 && crossingProbe * 4 <= aligned
+    if (aligned >= 3 && crossingProbe * 4 <= aligned) return true
+    // LaTeX's gutter is an em: between columns of prose, rows that start text at the edge
+    // stacked above and below it split, whatever crosses the gap further off (a centred title).
+    return (
+      edgeStack(rows, index, next.left, probe, em) >= GUTTER_STACK_ROWS &&
+      hasProseOnBothSides(rows[index] as TextRun[], prev, next)
+    )
   }
   // A column edge: several rows start text exactly where the next piece starts, and the text
   // before it stops short (the gap's middle can fall inside a column when a line is short).
@@ -276,6 +290,28 @@ function isJustifiedSpace(
           /\S\s+\S+\s+\S/.test(run.text),
       ),
     )
+}
+
+/**
+ * How many rows next to `index`, up and down, start text at `edge`, counting outwards up to the
+ * first row in each direction whose text runs across `probe`, just left of the edge.
+ */
+function edgeStack(
+  rows: readonly TextRun[][],
+  index: number,
+  edge: number,
+  probe: number,
+  em: number,
+): number {
+  let count = 0
+  for (const step of [-1, 1]) {
+    for (let r = index + step; r >= 0 && r < rows.length; r += step) {
+      const row = rows[r] as TextRun[]
+      if (row.some((run) => run.left < probe && run.right > probe)) break
+      if (row.some((run) => Math.abs(run.left - edge) < 0.15 * em)) count++
+    }
+  }
+  return count
 }
 
 /**
