@@ -108,6 +108,25 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("starts a paragraph at an indent under a paragraph's last line alone atop a column", () => {
+    expect(
+      blocksOf(
+        run('decides how long the network lasts.', 10, 100),
+        run('Sensor networks monitor rivers, buildings and farmland', 20, 112),
+        run('for years on a single battery. Every reading costs a lot', 10, 124),
+        run('The care plan should:', 10, 160),
+        run('include teaching the patient about the danger of rails', 20, 172),
+      ),
+    ).toEqual([
+      ['decides how long the network lasts.'],
+      [
+        'Sensor networks monitor rivers, buildings and farmland',
+        'for years on a single battery. Every reading costs a lot',
+      ],
+      ['The care plan should:', 'include teaching the patient about the danger of rails'],
+    ])
+  })
+
   it('starts a new block at a term in another font that steps out after the definition before it', () => {
     const term = { fontId: 'bold' }
     expect(

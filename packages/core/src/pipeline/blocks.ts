@@ -300,6 +300,16 @@ function continuesBlock(
   ) {
     return false
   }
+  // A paragraph's last line, alone at the top of a column, ends its sentence short of the
+  // indented line that opens the next paragraph (a colon's indented lines are what it leads to).
+  if (
+    block.lines.length === 1 &&
+    /[.!?]["')\]]?$/.test(textBeforeNoteMark(last)) &&
+    line.left - last.left > 0.9 * em &&
+    last.right < line.right - 4 * em
+  ) {
+    return false
+  }
   if (endsHangingIndent(block, line) || leavesItem(block, line)) return false
   if (block.lines.length === 1 && endsCaption(last, line, finished)) return false
   // A table-of-contents entry is whole once its leader reaches the page number.
