@@ -417,10 +417,6 @@ function classifyBlock(
 }
 
 /**
- * Whether each line of a block is a note giving a web address, or the rest of the address above
- * it wrapped onto the next line (one word, no spaces).
- */
-/**
  * Whether a lone typewriter line is a command: it reads as one (a prompt, an option), or it
  * follows prose that ends in a colon, as a command or a line of code is shown, and is no web or
  * mail address given on a line of its own.
@@ -437,6 +433,10 @@ function isLoneCommand(block: Block, previous: Block | undefined): boolean {
   )
 }
 
+/**
+ * Whether each line of a block is a note giving a web address, or the rest of the address above
+ * it wrapped onto the next line (one word, no spaces).
+ */
 function isAddressNotes(block: Block): boolean {
   return block.lines.every(
     (line, index) => (index > 0 && !/\s/.test(line.text)) || ADDRESS_NOTE.test(line.text),

@@ -116,7 +116,9 @@ function orderRegion(
   const crosses = (block: Block) =>
     gutters.some((gutter) => block.left < gutter.left && block.right > gutter.right)
   const narrowOnes = blocks.filter((block) => !crosses(block))
-  const divides = (block: Block) => dividesColumns(block, narrowOnes, gutters)
+  const headingSize = HEADING_SIZE_RATIO * medianFontSize(narrowOnes)
+  const divides = (block: Block) =>
+    block.fontSize >= headingSize && dividesColumns(block, narrowOnes, gutters)
   const separators = blocks
     .filter((block) => crosses(block) || divides(block))
     .sort((p, q) => p.top - q.top || p.left - q.left)
@@ -137,20 +139,18 @@ function orderRegion(
 }
 
 /**
- * Whether a heading, set larger than the text, within one column stands alone across all of
- * them: nothing in any column beside it or in the em above it, columns of running text above it,
- * and columns below it that start at about the same height. It is a heading set across the columns
- * (a web page's `column-span: all`), narrower than they are: the columns above it are read
- * before it, those below after it.
+ * Whether a heading within one column (set larger than the text: the caller checks) stands alone
+ * across all of them: nothing in any column beside it or in the em above it, columns of running
+ * text above it, and columns below it that start at about the same height. It is a heading set
+ * across the columns (a web page's `column-span: all`), narrower than they are: the columns
+ * above it are read before it, those below after it.
  */
 function dividesColumns(
   block: Block,
   blocks: readonly Block[],
   gutters: readonly Gutter[],
 ): boolean {
-  if (block.lines.length > 2 || block.fontSize < HEADING_SIZE_RATIO * medianFontSize(blocks)) {
-    return false
-  }
+  if (block.lines.length > 2) return false
   const em = block.fontSize
   // Columns hold running text (a page number under one of them is none): those with some above
   // the heading, those with some below, and where each starts below it.
