@@ -11,6 +11,10 @@ const SIZE_RATIO = 1.15
  * form's blank) fails at once rather than once per dot.
  */
 const TOC_ENTRY_END = /(?<![.\s])\s*(?:\.\s?){4,}\s*(?:[A-Z]-)?(?:\d{1,4}|[ivxlc]{1,6})$/
+/** The end of a sentence, a closing quote or bracket after its mark allowed. */
+const FULL_STOP_END = /[.!?]["')\]]?$/
+/** The end of a sentence or of a lead-in to what follows. */
+const LEAD_IN_END = /[.!?:]["')\]]?$/
 /** A list of lines has at least this many lines, ... */
 const LINE_LIST_MIN_LINES = 3
 /** ... and at least this share of its breaks made with room to spare. */
@@ -253,7 +257,7 @@ function continuesBlock(
   if (
     line.fontId !== last.fontId &&
     Math.abs(line.fontSize - last.fontSize) > 0.05 * last.fontSize &&
-    /[.!?]["')\]]?$/.test(last.text)
+    endsFullStop(last)
   ) {
     return false
   }
@@ -304,7 +308,7 @@ function continuesBlock(
   // indented line that opens the next paragraph (a colon's indented lines are what it leads to).
   if (
     block.lines.length === 1 &&
-    /[.!?]["')\]]?$/.test(textBeforeNoteMark(last)) &&
+    endsFullStop(last) &&
     line.left - last.left > 0.9 * em &&
     last.right < line.right - 4 * em
   ) {
@@ -324,7 +328,12 @@ function continuesBlock(
  * colon ends a line of code ("if stage >= 2:", "steps:") and its next line steps in a level.
  */
 function endsSentence(line: Line): boolean {
-  return (line.monospace ? /[.!?]["')\]]?$/ : /[.!?:]["')\]]?$/).test(textBeforeNoteMark(line))
+  return line.monospace ? endsFullStop(line) : LEAD_IN_END.test(textBeforeNoteMark(line))
+}
+
+/** Whether a line ends a sentence with a full stop, a question or an exclamation mark. */
+function endsFullStop(line: Line): boolean {
+  return FULL_STOP_END.test(textBeforeNoteMark(line))
 }
 
 /**
