@@ -126,12 +126,18 @@ function orderRegion(
   const middle = (block: Block) => (block.top + block.bottom) / 2
   return readBands(inColumns, separators, middle, (band, below) => {
     const leading = leadingRow(band, gutters, minLeft, maxRight)
-    const leadIn = below ? leadInAbove(band, gutters, below) : undefined
-    const columns = band.filter((block) => block !== leadIn && !leading.includes(block))
-    const read = splitColumns(columns, gutters).flatMap((column) =>
-      column.length === columns.length
-        ? orderRows(column, state)
-        : orderRegion(column, state, depth + 1),
+    let columns = splitColumns(
+      band.filter((block) => !leading.includes(block)),
+      gutters,
+    )
+    const leadIn = below ? leadInAbove(columns, below) : undefined
+    if (leadIn) {
+      columns = columns
+        .map((column) => column.filter((block) => block !== leadIn))
+        .filter((column) => column.length > 0)
+    }
+    const read = columns.flatMap((column) =>
+      columns.length === 1 ? orderRows(column, state) : orderRegion(column, state, depth + 1),
     )
     if (leadIn) read.push(leadIn)
     return [...leading.sort((p, q) => p.left - q.left), ...read]
@@ -160,7 +166,7 @@ function dividesColumns(
   for (const other of blocks) {
     if (other === block) continue
     if (other.bottom > block.top - em && other.top < block.bottom) return false
-    const column = gutters.filter((gutter) => other.left >= gutter.right - 1).length
+    const column = columnIndex(other, gutters)
     const under = other.top >= block.bottom
     if (under) starts.set(column, Math.min(starts.get(column) ?? other.top, other.top))
     if (other.lines.length >= 2) (under ? below : above).add(column)
@@ -173,21 +179,18 @@ function dividesColumns(
 }
 
 /**
- * The block at the foot of one column that leads into the full-width block `below`: a heading
+ * The block at the foot of one of a band's columns that leads into the full-width block `below`: a heading
  * under columns that have ended, over the text it opens. It stands below everything in the other
  * columns, within an em of the text under it and set off from its own column by a heading's
  * space, and is read after all the columns, with that text. A column's last paragraph, as far
  * from its column as paragraphs are, stays in its column.
  */
-function leadInAbove(
-  band: readonly Block[],
-  gutters: readonly Gutter[],
-  below: Block,
-): Block | undefined {
-  const columns = splitColumns(band, gutters)
+function leadInAbove(columns: readonly Block[][], below: Block): Block | undefined {
   if (columns.length < 2) return undefined
   let lowest: Block | undefined
-  for (const block of band) if (!lowest || block.bottom > lowest.bottom) lowest = block
+  for (const column of columns) {
+    for (const block of column) if (!lowest || block.bottom > lowest.bottom) lowest = block
+  }
   if (!lowest || lowest.lines.length > 2) return undefined
   const candidate = lowest
   const own = columns.find((column) => column.includes(candidate)) as Block[]
@@ -488,12 +491,15 @@ function looksLikeColumn(blocks: readonly Block[], regionWidth: number): boolean
 function splitColumns(blocks: readonly Block[], gutters: readonly Gutter[]): Block[][] {
   const columns: Block[][] = gutters.map(() => [])
   columns.push([])
-  for (const block of blocks) {
-    let index = 0
-    while (index < gutters.length && block.left >= (gutters[index] as Gutter).right - 0.01) index++
-    ;(columns[index] as Block[]).push(block)
-  }
+  for (const block of blocks) (columns[columnIndex(block, gutters)] as Block[]).push(block)
   return columns.filter((column) => column.length > 0)
+}
+
+/** The column a block starts in: how many gutters (sorted left to right) lie left of it. */
+function columnIndex(block: Block, gutters: readonly Gutter[]): number {
+  let index = 0
+  while (index < gutters.length && block.left >= (gutters[index] as Gutter).right - 0.01) index++
+  return index
 }
 
 /**
