@@ -280,16 +280,18 @@ function isJustifiedSpace(
   if (spaces < 2 || widest - narrowest > JUSTIFIED_SPACE_SPREAD_EM * em) return false
   const left = (row[start] as TextRun).left
   const right = (row[end] as TextRun).right
-  return rows
-    .slice(Math.max(0, index - GAP_WINDOW_ROWS / 2), index + GAP_WINDOW_ROWS / 2 + 1)
-    .some((other) =>
-      other.some(
-        (run) =>
-          Math.abs(run.left - left) < 0.2 * em &&
-          Math.abs(run.right - right) < 0.2 * em &&
-          /\S\s+\S+\s+\S/.test(run.text),
-      ),
-    )
+  const last = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS / 2)
+  for (let r = Math.max(0, index - GAP_WINDOW_ROWS / 2); r <= last; r++) {
+    for (const run of rows[r] as TextRun[]) {
+      if (
+        Math.abs(run.left - left) < 0.2 * em &&
+        Math.abs(run.right - right) < 0.2 * em &&
+        /\S\s+\S+\s+\S/.test(run.text)
+      )
+        return true
+    }
+  }
+  return false
 }
 
 /**
