@@ -249,6 +249,10 @@ describe('hybrid tables', () => {
       [2, true],
     ])
     expect(tables[1]?.table?.headerRows).toBe(1)
+    // Markdown readers get one table: the repeated header is not a row of it.
+    expect(doc.markdown.match(/^\| --- /gm)).toHaveLength(1)
+    expect(doc.markdown.match(/\| Region \|/g)).toHaveLength(1)
+    expect(doc.markdown).toContain('| West | 802 | $49,310 | 7.2% |')
   })
 
   it('lists every table of a document with its element, page and box', async () => {

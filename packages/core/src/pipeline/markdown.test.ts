@@ -1,3 +1,4 @@
+import type { Element, Table } from '@pdfx/schema'
 import { describe, expect, it } from 'vitest'
 import { toMarkdown } from './markdown.js'
 import { renderedText } from './test-helpers.js'
@@ -50,4 +51,62 @@ describe('toMarkdown', () => {
       texts.caption,
     ])
   })
+
+  it('renders a table continued on the next page as one table, without its repeated header', () => {
+    const first = tableElement(1, [
+      ['Region', 'Sales'],
+      ['North', '10'],
+    ])
+    const second = tableElement(2, [
+      ['Region', 'Sales'],
+      ['South', '12'],
+      ['East', '7'],
+    ])
+    const markdown = toMarkdown([
+      first,
+      { id: 'el_0002', type: 'footnote', page: 1, text: '1 Estimated.' },
+      { id: 'el_0003', type: 'footer', page: 1, text: '4' },
+      { ...second, continued: true, table: { ...(second.table as Table), headerRows: 1 } },
+      { id: 'el_0005', type: 'paragraph', page: 2, text: 'Sales rose.' },
+    ])
+    expect(markdown).toBe(
+      [
+        '| Region | Sales |\n| --- | --- |\n| North | 10 |\n| South | 12 |\n| East | 7 |',
+        '1 Estimated.',
+        'Sales rose.\n',
+      ].join('\n\n'),
+    )
+  })
+
+  it('keeps a continuation apart when body text or another grid lies between', () => {
+    const first = tableElement(1, [['a', 'b']])
+    const next = { ...tableElement(2, [['c', 'd']]), continued: true }
+    const between: Element = { id: 'el_0009', type: 'paragraph', page: 2, text: 'Note.' }
+    expect(toMarkdown([first, between, next]).match(/^\| --- /gm)).toHaveLength(2)
+    const wider = { ...tableElement(2, [['c', 'd', 'e']]), continued: true }
+    expect(toMarkdown([first, wider]).match(/^\| --- /gm)).toHaveLength(2)
+  })
 })
+
+function tableElement(page: number, rows: string[][]): Element {
+  const columns = (rows[0] as string[]).length
+  const table: Table = {
+    page,
+    bbox: [72, 72, 540, 300],
+    rows: rows.length,
+    columns,
+    headerRows: 1,
+    cells: rows.flatMap((cells, row) =>
+      cells.map((text, column) => {
+        const bbox: Table['bbox'] = [
+          72 + column * 100,
+          72 + row * 20,
+          172 + column * 100,
+          92 + row * 20,
+        ]
+        return { row, column, rowSpan: 1, colSpan: 1, text, bbox }
+      }),
+    ),
+  }
+  return { id: `el_000${page}`, type: 'table', page, text: rows.join('\n'), table }
+}

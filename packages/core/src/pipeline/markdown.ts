@@ -1,4 +1,4 @@
-import type { Element } from '@pdfx/schema'
+import type { Element, Table } from '@pdfx/schema'
 import { codeFence, escapeInline } from './markdown-escape.js'
 import { oneLine, tableToMarkdown } from './table-markdown.js'
 
@@ -14,12 +14,53 @@ export interface MarkdownOptions {
  * Text is escaped where Markdown would render other characters than the PDF's.
  */
 export function toMarkdown(elements: readonly Element[], options: MarkdownOptions = {}): string {
-  const parts: string[] = []
+  const parts: (string | Table)[] = []
+  // Where the last table was rendered, while nothing but page apparatus has followed it: a table
+  // continued on the next page joins it there, so that a reader sees one table, not one per page.
+  let open = -1
   for (const element of elements) {
+    const table = element.table
+    const previous = parts[open]
+    if (
+      element.type === 'table' &&
+      table &&
+      element.continued &&
+      typeof previous === 'object' &&
+      previous.columns === table.columns
+    ) {
+      parts[open] = joinContinuation(previous, table)
+      continue
+    }
+    if (element.type === 'table' && table) {
+      open = parts.push(table) - 1
+      continue
+    }
+    if (!isPageApparatus(element)) open = -1
     const rendered = renderElement(element, options)
     if (rendered.length > 0) parts.push(rendered)
   }
-  return parts.length > 0 ? `${parts.join('\n\n')}\n` : ''
+  if (parts.length === 0) return ''
+  const rendered = parts.map((part) => (typeof part === 'string' ? part : tableToMarkdown(part)))
+  return `${rendered.join('\n\n')}\n`
+}
+
+/** Elements a page break puts between the two parts of a table: they do not end the table. */
+function isPageApparatus(element: Element): boolean {
+  return element.type === 'header' || element.type === 'footer' || element.type === 'footnote'
+}
+
+/**
+ * The rows of `continuation` added under `table`'s; a header the continuation repeats from the
+ * page before (its `headerRows`, as the continuation marking counted them) is left out.
+ */
+function joinContinuation(table: Table, continuation: Table): Table {
+  const repeated = continuation.headerRows
+  const offset = table.rows - repeated
+  const cells = [...table.cells]
+  for (const cell of continuation.cells) {
+    if (cell.row >= repeated) cells.push({ ...cell, row: cell.row + offset })
+  }
+  return { ...table, rows: table.rows + continuation.rows - repeated, cells }
 }
 
 function renderElement(element: Element, options: MarkdownOptions): string {
@@ -38,7 +79,7 @@ function renderElement(element: Element, options: MarkdownOptions): string {
     case 'image':
       return element.text
     case 'table':
-      return element.table ? tableToMarkdown(element.table) : element.text
+      return element.text
     default:
       return escapeBlock(element.text.trim())
   }
