@@ -11,6 +11,7 @@ describe('joinLines', () => {
     expect(joinLines(['COVID-', '19 rules'])).toBe('COVID-19 rules')
     expect(joinLines(['a well-', 'known fact'])).toBe('a well-known fact')
     expect(joinLines(['non-', 'European'])).toBe('non-European')
+    expect(joinLines(['on the twenty-', 'ninth of July'])).toBe('on the twenty-ninth of July')
   })
 
   it('keeps the hyphen where a phrase linked by hyphens breaks after its small word', () => {

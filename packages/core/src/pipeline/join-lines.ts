@@ -1,6 +1,10 @@
 /** Prefixes that are written with a real hyphen, so a line break after them keeps it. */
-// Only prefixes that are rarely the first syllable of a hyphenated plain word ('pre-vious').
-const COMPOUND_PREFIXES = new Set(['all', 'anti', 'cross', 'half', 'non', 'self', 'so', 'well'])
+// Only prefixes that are rarely the first syllable of a hyphenated plain word ('pre-vious'). The
+// tens open compound numbers ("twenty-ninth", "forty-eight"); hyphenation splits them elsewhere.
+const COMPOUND_PREFIXES = new Set([
+  ...['all', 'anti', 'cross', 'half', 'non', 'self', 'so', 'well'],
+  ...['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'],
+])
 
 const HYPHENS = '-\u2010\u00AD'
 /** The end of a line inside a hyphen-linked phrase, after its small word: "end-to-", "more-or-". */

@@ -62,6 +62,24 @@ describe('readLevelRows', () => {
     ])
   })
 
+  it("keeps the last column's title in the header where it reaches past the figures under it", () => {
+    const page = [
+      block(['Country'], 10, 88),
+      block(['Growth'], 150, 88),
+      block(['Inflows in US$ million (2024)'], 250, 88),
+      block(NAMES, 10, 100),
+      block(GROWTH, 150, 100),
+      block(INFLOWS, 250, 100),
+    ]
+    expect(texts(orderBlocks(page).blocks)).toEqual([
+      'Country Growth Inflows in US$ million (2024)',
+      'Cambodia 7.5% 1,272',
+      'Indonesia 9.4% 9,651',
+      'Lao PDR 4.0% 265',
+      'Malaysia 18.6% 1,454',
+    ])
+  })
+
   it('reads the rows of a table whose header row joined the block of its first column', () => {
     // The header runs across the table, so the first column's block reaches over the figures,
     // two columns that read as one line a row.

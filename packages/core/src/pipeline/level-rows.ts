@@ -1,5 +1,5 @@
 import { newBlock, withLines } from './blocks.js'
-import { extentOf, middleWithin } from './extent.js'
+import { type Extent, extentOf, middleWithin } from './extent.js'
 import { findLabelledTables } from './labelled-rows.js'
 import type { Block, Line } from './types.js'
 
@@ -128,7 +128,14 @@ function placedLines(indexes: readonly number[], blocks: readonly Block[]): Plac
   return placed.sort((p, q) => p.line.baseline - q.line.baseline)
 }
 
-/** Unclaimed blocks of running text whose middle lies within the table's box. */
+/** A cell title that reaches out of the table's box has at most this many lines. */
+const TITLE_MAX_LINES = 2
+
+/**
+ * Unclaimed blocks of running text whose middle lies within the table's box, and short ones that
+ * start within it at the height of its rows: the last column's title reaches past the figures
+ * under it ("Enterococci (cfu/100 ml)" over "140").
+ */
 function enclosedBlocks(
   table: ReadonlySet<number>,
   blocks: readonly Block[],
@@ -138,9 +145,20 @@ function enclosedBlocks(
   const enclosed: number[] = []
   for (const [index, block] of blocks.entries()) {
     if (block.kind !== 'paragraph' || claimed.has(index)) continue
-    if (middleWithin(block, box)) enclosed.push(index)
+    if (middleWithin(block, box) || startsWithin(block, box)) enclosed.push(index)
   }
   return enclosed
+}
+
+function startsWithin(block: Block, box: Omit<Extent, 'em'>): boolean {
+  const y = (block.top + block.bottom) / 2
+  return (
+    block.lines.length <= TITLE_MAX_LINES &&
+    block.left >= box.left &&
+    block.left < box.right &&
+    y > box.top &&
+    y < box.bottom
+  )
 }
 
 /**
