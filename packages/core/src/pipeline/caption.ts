@@ -11,8 +11,22 @@ const CAPTION_WORD =
  */
 const CAPTION_NUMBER = /^(?:[A-Z][.\-–]?(?=\d))?[\dIVX]+[A-Za-z]?(?:[.:\-–—]|\s|$)/
 
+/**
+ * A word in lowercase right after the number, with no mark between: the label is the subject of
+ * a sentence ("Table 1 lists the limits", "Figure 3 and Figure 4 show"). A lone letter is a
+ * panel's label ("Fig. 2 a Overview, b Detail").
+ */
+const SENTENCE_GOES_ON = /^\s+\p{Ll}{2}/u
+
 /** Whether `text` opens with a caption's label. */
 export function startsCaption(text: string): boolean {
   const word = CAPTION_WORD.exec(text)
-  return word !== null && CAPTION_NUMBER.test(text.slice(word[0].length))
+  if (word === null) return false
+  const rest = text.slice(word[0].length)
+  const number = CAPTION_NUMBER.exec(rest)
+  if (number === null) return false
+  // Only a number followed by a space, not by a mark ("Fig. 1. the effect"), may go on as a
+  // sentence; the number's pattern took that space.
+  if (!/\s$/.test(number[0])) return true
+  return !SENTENCE_GOES_ON.test(rest.slice(number[0].length - 1))
 }

@@ -144,11 +144,17 @@ describe('classifyBlocks', () => {
   it('takes a sentence that opens with a figure word for a paragraph, not a caption', () => {
     const layout = page([
       block(['Table six shows the results of the survey for each region.'], 10, 100),
+      block(['Table 1 lists the limits that change in this release.'], 10, 150),
       block(['Graph axis labels are set in the body type of the document.'], 10, 200),
       block(BODY, 10, 300),
     ])
     classifyPage(layout)
-    expect(layout.blocks.map((b) => b.kind)).toEqual(['paragraph', 'paragraph', 'paragraph'])
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+    ])
   })
 
   it('reads a list of lines as one paragraph a line, but keeps a title broken over lines whole', () => {
