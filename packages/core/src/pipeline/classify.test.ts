@@ -84,6 +84,27 @@ describe('classifyBlocks', () => {
     expect(layout.blocks[0]).toMatchObject({ kind: 'heading', level: 2 })
   })
 
+  it('ranks a heading the outline leaves out below the outline headings set larger', () => {
+    const layout = page([
+      block(['Handbook'], 10, 60, { fontSize: 20 }),
+      block(['Glossary'], 10, 100, { fontSize: 14 }),
+      block(BODY, 10, 130),
+      block(['Core hours'], 10, 200, { fontSize: 11.5 }),
+      block(BODY, 10, 230),
+    ])
+    classifyPage(layout, [
+      { title: 'Handbook', depth: 1 },
+      { title: 'Glossary', depth: 2 },
+    ])
+    expect(
+      layout.blocks.filter((b) => b.kind === 'heading').map((b) => [plainText(b), b.level]),
+    ).toEqual([
+      ['Handbook', 1],
+      ['Glossary', 2],
+      ['Core hours', 3],
+    ])
+  })
+
   it('recognises list items, captions and footnotes, and moves footnotes after the body', () => {
     const layout = page([
       block(['1 A note at the foot of the page.'], 10, 700, { fontSize: 7 }),

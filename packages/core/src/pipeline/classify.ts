@@ -10,6 +10,8 @@ import type { Block, Line, PageLayout } from './types.js'
 
 /** A block this much larger than the body text is a heading when it is short. */
 const HEADING_SIZE_RATIO = 1.12
+/** Type this much larger than another is set larger on purpose, not by rounding. */
+const LARGER_TYPE_RATIO = 1.05
 /** A block this much larger than the body text is display type: a title may end with a full stop. */
 const DISPLAY_SIZE_RATIO = 1.3
 /** Longest text, in characters, that still reads as a heading. */
@@ -677,6 +679,7 @@ function assignHeadingLevels(
     (size) => !belowBody(size) && size < stats.bodySize * HEADING_SIZE_RATIO,
   )
   const outlineStyles = outlineStyleLevels(pages)
+  const belowOutline = outlineLevelsAbove(pages)
   const shallowest = shallowestNumbering(pages)
   for (const page of pages) {
     for (const block of page.blocks) {
@@ -698,7 +701,7 @@ function assignHeadingLevels(
       block.level = Math.min(
         6,
         Math.max(
-          1,
+          belowOutline(block.fontSize),
           depth !== undefined && /^\d+\.\d/.test(text)
             ? Math.max(depth, bySize + deeper)
             : bySize + deeper,
@@ -726,6 +729,29 @@ function shallowestNumbering(pages: readonly PageLayout[]): Map<number, number> 
 /** Font and size of a heading: headings of one rank share them. */
 function headingStyle(block: Block): string {
   return `${block.fontId}@${block.fontSize.toFixed(1)}`
+}
+
+/**
+ * The shallowest level for a heading the outline leaves out, by its type size: one deeper than
+ * every outline heading set in larger type (a glossary's bold terms under the outline's section
+ * titles). 1 without an outline.
+ */
+function outlineLevelsAbove(pages: readonly PageLayout[]): (size: number) => number {
+  const outlined: Block[] = []
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      if (block.kind === 'heading' && block.level !== undefined) outlined.push(block)
+    }
+  }
+  return (size) => {
+    let deepest = 0
+    for (const heading of outlined) {
+      if (heading.fontSize > size * LARGER_TYPE_RATIO) {
+        deepest = Math.max(deepest, heading.level as number)
+      }
+    }
+    return deepest + 1
+  }
 }
 
 /** Levels of the outline's headings by their type, where all headings of that type agree. */
