@@ -294,6 +294,18 @@ describe('groupBlocks', () => {
     expect(blocksOf(...runs(false))).toHaveLength(2)
   })
 
+  it('reads on after a colon where ragged text wrapped a word too long for the room left', () => {
+    const lines = (next: string) =>
+      blocksOf(
+        run('Real ecosystems have many food chains, and these chains', 10, 100),
+        run('meet one another at points where they cross:', 10, 112),
+        run(next, 10, 124),
+      ).map((block) => block.length)
+    expect(lines('interconnected, they form a food web.')).toEqual([3])
+    // The next word would have fitted: the colon ended the line on purpose.
+    expect(lines('one, two, three and more of them.')).toEqual([2, 1])
+  })
+
   it('starts a new paragraph at a first-line indent after a full line', () => {
     const lines = groupLines([
       run('a full line of text that runs to the edge', 10, 100),

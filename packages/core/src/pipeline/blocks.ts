@@ -318,9 +318,30 @@ function continuesBlock(
   if (block.lines.length === 1 && endsCaption(last, line, finished)) return false
   // A table-of-contents entry is whole once its leader reaches the page number.
   if (endsContentsEntry(last.text)) return false
-  // A short line that ends a sentence closes its paragraph.
-  if (block.lines.length >= 2 && last.right < block.right - 4 * em && finished) return false
+  // A short line that ends a sentence closes its paragraph. A colon may end a line that ragged
+  // text wrapped mid-sentence: then the next line goes on in lowercase with a word that would not
+  // have fitted in the room left ("cross each other:" + "together they form").
+  if (
+    block.lines.length >= 2 &&
+    last.right < block.right - 4 * em &&
+    finished &&
+    !wrapsAfterColon(last, line, block.right - last.right)
+  ) {
+    return false
+  }
   return true
+}
+
+function wrapsAfterColon(last: Line, line: Line, room: number): boolean {
+  return last.text.endsWith(':') && /^\p{Ll}/u.test(line.text) && !fitsAfter(line, room)
+}
+
+/** Whether the first word of a line, and a space before it, fit in `room`. */
+function fitsAfter(line: Line, room: number): boolean {
+  const word = line.text.indexOf(' ')
+  const letters = word === -1 ? line.text.length : word
+  const perLetter = (line.right - line.left) / Math.max(1, line.text.length)
+  return (letters + 1) * perLetter < room
 }
 
 /**
