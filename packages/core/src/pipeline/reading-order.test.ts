@@ -47,6 +47,35 @@ describe('orderBlocks', () => {
     expect(orderBlocks(page).blocks).toEqual([title, ...authors, ...left, ...right])
   })
 
+  it('reads each author with the address centred under their name, before the columns', () => {
+    const title = block(['A title that spans both of the columns below it, wide enough'], 10, 20)
+    const authors = [block(['Anna Lindqvist'], 80, 40), block(['Tomasz Nowak'], 195, 40)]
+    // Addresses in other type, wider than the names: each reaches over a column's edge.
+    const mail = [block(['anna.lindqvist@lu.se'], 65, 54), block(['tomasz@uw.edu.pl'], 185, 54)]
+    const left = [80, 180].map((y) => block(COLUMN_TEXT, 10, y))
+    const right = [80, 180].map((y) => block(COLUMN_TEXT, 180, y))
+    const page = [
+      mail[1],
+      right[0],
+      authors[1],
+      left[0],
+      title,
+      mail[0],
+      authors[0],
+      left[1],
+      right[1],
+    ]
+    expect(orderBlocks(page as Block[]).blocks).toEqual([
+      title,
+      authors[0],
+      mail[0],
+      authors[1],
+      mail[1],
+      ...left,
+      ...right,
+    ])
+  })
+
   it('reads a heading at the foot of the left column after both columns, with the full-width text it opens', () => {
     const left = [60, 160].map((y) => block(COLUMN_TEXT, 10, y))
     const right = [block(COLUMN_TEXT, 180, 60)]

@@ -22,6 +22,8 @@ const COLUMN_MIN_CHARS = 120
 const SIDEBAR_MAX_LEVEL_SHARE = 0.7
 /** A heading that divides columns is set at least this much larger than their text. */
 const HEADING_SIZE_RATIO = 1.15
+/** Lines under a leading row's block, centred on it, stand at most this many ems below it. */
+const STACK_GAP_EMS = 1.5
 /** A stamp set sideways in the margin runs along at least this share of the text's height. */
 const STAMP_MIN_SHARE = 0.3
 
@@ -140,7 +142,7 @@ function orderRegion(
       columns.length === 1 ? orderRows(column, state) : orderRegion(column, state, depth + 1),
     )
     if (leadIn) read.push(leadIn)
-    return [...leading.sort((p, q) => p.left - q.left), ...read]
+    return [...leading, ...read]
   })
 }
 
@@ -211,9 +213,41 @@ function leadInAbove(columns: readonly Block[][], below: Block): Block | undefin
  * off the columns' left edges, with nothing beside it: the authors of a paper, set side by side
  * under its title, or a subtitle centred over three columns. The row is read across, before the
  * columns, rather than each author in the column it happens to fall into. Column headings that
- * open the columns start at their edges.
+ * open the columns start at their edges. Each block comes with the lines centred under it (an
+ * author's mail address in another type), left to right.
  */
 function leadingRow(
+  blocks: readonly Block[],
+  gutters: readonly Gutter[],
+  minLeft: number,
+  maxRight: number,
+): Block[] {
+  const row = firstRowAcross(blocks, gutters, minLeft, maxRight)
+  if (row.length < 2) return row
+  const stacks = row.sort((p, q) => p.left - q.left).map((block) => [block])
+  const rest = blocks.filter((block) => !row.includes(block)).sort((p, q) => p.top - q.top)
+  let bottom = extentOf(row).bottom
+  for (let i = 0; i < rest.length; ) {
+    const next = rest[i] as Block
+    const level = rest.filter((block) => block.top < next.bottom && block.bottom > next.top)
+    if (level[0] !== next || next.top - bottom > STACK_GAP_EMS * next.fontSize) break
+    const owners = level.map((block) => stacks.find((stack) => centredUnder(block, stack[0])))
+    if (owners.some((owner) => owner === undefined)) break
+    for (const [k, block] of level.entries()) (owners[k] as Block[]).push(block)
+    bottom = extentOf(level).bottom
+    i += level.length
+  }
+  return stacks.flat()
+}
+
+/** Whether a block's middle stands within an em of another's, below it. */
+function centredUnder(block: Block, above: Block | undefined): boolean {
+  if (above === undefined) return false
+  const offset = Math.abs(block.left + block.right - above.left - above.right) / 2
+  return offset < block.fontSize
+}
+
+function firstRowAcross(
   blocks: readonly Block[],
   gutters: readonly Gutter[],
   minLeft: number,
