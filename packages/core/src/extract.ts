@@ -26,6 +26,7 @@ import { findRulings } from './pipeline/ruled-grids.js'
 import { readPageGraphics } from './pipeline/rulings.js'
 import { markContinuedTables } from './pipeline/table-continuation.js'
 import { countTableLikeRows } from './pipeline/table-evidence.js'
+import { type MarkedTextItem, withDrawnLabels } from './pipeline/tagged-labels.js'
 import { type RawTextItem, type RawTextStyle, toTextRuns } from './pipeline/text-runs.js'
 import type { Block, Line, PageLayout, TextRun } from './pipeline/types.js'
 
@@ -193,6 +194,8 @@ async function analysePages(
   const imageBudget = newImageBudget()
   const deadline = performance.now() + options.hybridBudgetMs
   let hybrid = options.mode === 'hybrid' && options.hybridBudgetMs > 0
+  // Marked content is only asked for where the producer tagged the document's structure.
+  const tagged = (await source.document.getMarkInfo())?.Marked === true
   for (const [index, number] of numbers.entries()) {
     throwIfAborted(options.signal)
     const page = await source.getPage(number).catch((error: unknown) => {
@@ -202,19 +205,24 @@ async function analysePages(
     })
     try {
       const viewport = page.getViewport({ scale: 1 })
-      const content = await page.getTextContent()
-      const items = content.items.filter((item): item is RawTextItem & typeof item => 'str' in item)
-      const text = toTextRuns(
-        items,
-        content.styles as Record<string, RawTextStyle>,
-        viewport.transform,
-      )
+      const content = await page.getTextContent({ includeMarkedContent: tagged })
       if (hybrid && performance.now() > deadline) {
         hybrid = false
         warnings.push(
           `hybrid analysis ran past its budget: pages ${describePages(numbers.slice(index))} were read by the fast engine`,
         )
       }
+      // Hybrid finds drawn bullets among the page's shapes; fast, which reads no shapes, takes
+      // them from a tagged page's empty list labels.
+      const items =
+        tagged && !hybrid
+          ? withDrawnLabels(content.items as MarkedTextItem[])
+          : content.items.filter((item): item is RawTextItem & typeof item => 'str' in item)
+      const text = toTextRuns(
+        items,
+        content.styles as Record<string, RawTextStyle>,
+        viewport.transform,
+      )
       let lines: Line[] | undefined
       let tables: Block[] = []
       let pageImages: PageImage[] = []

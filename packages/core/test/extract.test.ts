@@ -114,6 +114,29 @@ describe('extract', () => {
     )
   })
 
+  it("reads a tagged list's drawn bullets in fast mode from its empty labels", async () => {
+    const items = [
+      { text: 'Confirm the permit number with the site manager', x: 90, y: 120 },
+      { text: 'Walk the perimeter and note every access point', x: 90, y: 136 },
+      { text: 'gates and their locks', x: 110, y: 152 },
+      { text: 'Photograph each defect with a scale reference', x: 90, y: 168 },
+    ]
+    const texts = [
+      { text: 'Use this checklist before every visit to a site.', x: 72, y: 100 },
+      ...items.map((item) => ({
+        ...item,
+        drawnLabel: { x: item.x - 10, y: item.y - 3.5, radius: 1.7 },
+      })),
+    ]
+    const doc = await extract(await buildPdf([{ texts }], { tagged: true }))
+    expect(doc.markdown).toBe(
+      'Use this checklist before every visit to a site.\n\n- Confirm the permit number with the site manager\n- Walk the perimeter and note every access point\n  - gates and their locks\n- Photograph each defect with a scale reference\n',
+    )
+    // Untagged, the same page gives fast no sign of the bullets: the items run on as text.
+    const untagged = await extract(await buildPdf([{ texts }]))
+    expect(untagged.elements.some((element) => element.type === 'list')).toBe(false)
+  })
+
   it('keeps a code listing whole across its blank lines', async () => {
     const pdf = await buildPdf([
       [

@@ -1,4 +1,15 @@
-import { degrees, grayscale, PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib'
+import {
+  degrees,
+  endMarkedContent,
+  grayscale,
+  PDFDocument,
+  type PDFFont,
+  PDFName,
+  PDFOperator,
+  PDFOperatorNames,
+  type PDFPage,
+  StandardFonts,
+} from 'pdf-lib'
 
 /** One piece of text placed on a page; `y` is measured from the top of the page, in points. */
 export interface TextSpec {
@@ -9,6 +20,11 @@ export interface TextSpec {
   font?: 'regular' | 'bold' | 'italic' | 'mono'
   /** Degrees anticlockwise about the text's start: 90 runs it up the page. */
   rotate?: number
+  /**
+   * In a tagged document, the text is a list item's body and this disc its label, drawn just
+   * before it in a label's marked content that holds no text, as browsers tag their lists.
+   */
+  drawnLabel?: DotSpec
 }
 
 /** A straight line drawn on a page; coordinates from the top-left, in points. */
@@ -63,6 +79,11 @@ export interface BuildOptions {
   title?: string
   /** Outline entries are not supported by pdf-lib's high-level API; see buildPdf's callers. */
   userPassword?: string
+  /**
+   * Mark the document as tagged and put each text in marked content with an MCID, as the
+   * structure of a tagged PDF would refer to it (the structure tree itself is left out).
+   */
+  tagged?: boolean
 }
 
 const FONT_NAMES = {
@@ -79,6 +100,7 @@ export async function buildPdf(
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.create()
   if (options.title) pdf.setTitle(options.title)
+  if (options.tagged) pdf.catalog.set(PDFName.of('MarkInfo'), pdf.context.obj({ Marked: true }))
   const fonts = new Map<keyof typeof FONT_NAMES, PDFFont>()
   for (const spec of pages) {
     const {
@@ -117,17 +139,23 @@ export async function buildPdf(
         thickness: line.thickness ?? 0.75,
       })
     }
-    for (const dot of dots) {
-      page.drawCircle({
-        x: dot.x,
-        y: height - dot.y,
-        size: dot.radius,
-        ...(dot.outline
-          ? { borderColor: grayscale(0), borderWidth: 0.5 }
-          : { color: grayscale(0) }),
-      })
-    }
+    for (const dot of dots) drawDot(page, dot, height)
+    let mcid = 0
+    const mark = (tag: string) =>
+      page.pushOperators(
+        PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [
+          PDFName.of(tag),
+          // pdf-lib writes a string argument as it is: here, the properties' inline dictionary.
+          `<< /MCID ${mcid++} >>`,
+        ]),
+      )
     for (const piece of texts) {
+      if (options.tagged && piece.drawnLabel) {
+        mark('Lbl')
+        drawDot(page, piece.drawnLabel, height)
+        page.pushOperators(endMarkedContent())
+      }
+      if (options.tagged) mark(piece.drawnLabel ? 'LBody' : 'P')
       const kind = piece.font ?? 'regular'
       let font = fonts.get(kind)
       if (!font) {
@@ -142,9 +170,19 @@ export async function buildPdf(
         font,
         ...(piece.rotate !== undefined && { rotate: degrees(piece.rotate) }),
       })
+      if (options.tagged) page.pushOperators(endMarkedContent())
     }
   }
   return pdf.save({ useObjectStreams: false })
+}
+
+function drawDot(page: PDFPage, dot: DotSpec, height: number): void {
+  page.drawCircle({
+    x: dot.x,
+    y: height - dot.y,
+    size: dot.radius,
+    ...(dot.outline ? { borderColor: grayscale(0), borderWidth: 0.5 } : { color: grayscale(0) }),
+  })
 }
 
 /**
