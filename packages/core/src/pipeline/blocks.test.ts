@@ -225,6 +225,28 @@ describe('groupBlocks', () => {
     expect(text(splitLineLists(address, 10))).toEqual(lines.map((line) => [line]))
   })
 
+  it("splits a recipient's address under a letter's measure, but not a cell beside another", () => {
+    const prose = [
+      'Thank you for your letter of 2 November about the draughts from the windows',
+      'of your flat. Our surveyor visited Rowan Court and agreed that the seals of',
+      'the windows on the north side of the building have failed and must be fitted.',
+    ]
+    const address = ['Mr Daniel Hartley', 'Flat 3, Rowan Court', '27 Moor Lane', 'Bradford BD7 2QT']
+    const page = (beside: string[]) =>
+      groupBlocks(
+        groupLines([
+          ...address.map((t, i) => run(t, 10, 100 + 12 * i)),
+          ...beside.map((t, i) => run(t, 200, 100 + 12 * i)),
+          ...prose.map((t, i) => run(t, 10, 180 + 12 * i)),
+        ]),
+        1,
+      )
+    expect(text(splitLineLists(page([]), 10))).toEqual([...address.map((line) => [line]), prose])
+    // A table's cell, wrapped at its column with the next cell beside it, stays whole.
+    const row = page(['2 rooms', '1 kitchen'])
+    expect(text(splitLineLists(row, 10))).toEqual(text(row))
+  })
+
   it("splits a narrow menu's capitalised terms into lines, but not a phrase set a word to a line", () => {
     const linesOf = (texts: string[]) =>
       groupBlocks(groupLines(texts.map((t, i) => run(t, 10, 100 + 12 * i))), 1)

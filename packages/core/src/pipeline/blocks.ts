@@ -17,6 +17,10 @@ const FULL_STOP_END = /[.!?]["')\]]?$/
 const LEAD_IN_END = /[.!?:]["')\]]?$/
 /** A list of lines has at least this many lines, ... */
 const LINE_LIST_MIN_LINES = 3
+/** Paragraphs of at least this many lines show the measure that prose wraps at. */
+const MEASURE_MIN_LINES = 3
+/** A block this many ems short of its prose's measure was not wrapped at it. */
+const MEASURE_SHORT_EMS = 8
 /** ... and at least this share of its breaks made with room to spare. */
 const LINE_LIST_SHARE = 0.75
 /** A list of terms has at least this many lines, ... */
@@ -71,7 +75,7 @@ export function splitLineLists(blocks: readonly Block[], maxFontSize: number): B
     block.kind === 'paragraph' &&
     !block.standalone &&
     block.fontSize <= maxFontSize &&
-    isLineList(block)
+    (isLineList(block) || isShortOfMeasure(block, blocks))
       ? block.lines.map((line) => {
           const own = withLines(block, [line])
           own.standalone = true
@@ -108,6 +112,39 @@ function isLineList(block: Block): boolean {
     if (room > (word.length + 1) * perChar) deliberate++
   }
   return (judged > 0 && deliberate >= LINE_LIST_SHARE * judged) || isListOfTerms(lines)
+}
+
+/**
+ * Whether every line of a block breaks where the next line's first word would still have fitted
+ * under the measure of the prose it stands in: paragraphs of its type that start at its left
+ * edge and run on over several lines wrap far to its right, and nothing stands beside it. A
+ * letter's recipient address or its signature (a name over a job title), set in the letter's
+ * body type, is such a block, however alike in width its lines are.
+ */
+function isShortOfMeasure(block: Block, blocks: readonly Block[]): boolean {
+  if (block.lines.length < 2) return false
+  const em = block.fontSize
+  let measure = Number.NEGATIVE_INFINITY
+  for (const other of blocks) {
+    if (other === block) continue
+    // Text beside it makes it a cell of a table row, wrapped at the cell's edge.
+    if (other.top < block.bottom && other.bottom > block.top && other.left >= block.right) {
+      return false
+    }
+    if (other.kind !== 'paragraph' || other.lines.length < MEASURE_MIN_LINES) continue
+    if (Math.abs(other.left - block.left) > em || Math.abs(other.fontSize - em) > 0.1 * em) continue
+    measure = Math.max(measure, other.right)
+  }
+  if (measure - block.right < MEASURE_SHORT_EMS * em) return false
+  for (let i = 0; i + 1 < block.lines.length; i++) {
+    const line = block.lines[i] as Line
+    const next = block.lines[i + 1] as Line
+    if (/[-‐­]$/.test(line.text) || !/^[\p{Lu}\d]/u.test(next.text)) return false
+    const word = /^\S+/.exec(next.text)?.[0] ?? ''
+    const perChar = (next.right - next.left) / Math.max(1, next.text.length)
+    if (measure - line.right <= (word.length + 1) * perChar) return false
+  }
+  return true
 }
 
 /**
