@@ -1,9 +1,9 @@
 import { cellPieces, groupRows } from './aligned-grid.js'
 import { startsCaption } from './caption.js'
-import { extentOf } from './extent.js'
+import { extentOf, gapInEms } from './extent.js'
 import { groupLines } from './lines.js'
-import { type GridCell, interval, type RuledGrid } from './ruled-grids.js'
-import type { TextRun } from './types.js'
+import { type GridCell, interval, type RuledBand, type RuledGrid } from './ruled-grids.js'
+import type { Line, TextRun } from './types.js'
 
 // A drawn grid and the text around it: titles and notes framed inside it, a header row set
 // above an unframed grid, row labels standing beside a grid ruled around its figures.
@@ -58,6 +58,10 @@ export function withoutTitleRows(grid: RuledGrid, runs: readonly TextRun[]): Rul
 
 /** Lines above a grid this many font sizes away, at most, can be its header row. */
 const HEADER_ABOVE_GAP = 1.2
+/** A header's lines over a band of rules reach this many font sizes above it, at most. */
+const HEADER_MAX_EMS = 5
+/** The lines of a title broken over lines stand less than this many font sizes apart. */
+const STACKED_GAP_EMS = 0.6
 
 /**
  * A grid drawn without a frame (rules between its rows and columns only) leaves its header row
@@ -102,6 +106,51 @@ export function withHeaderAbove(grid: RuledGrid, runs: readonly TextRun[]): Rule
     cells: [...added, ...grid.cells.map((cell) => ({ ...cell, row: cell.row + 1 }))],
     bbox: [left, y, right, bottom],
   }
+}
+
+/**
+ * A table ruled under its header and between its rows, with no rule over the header, leaves the
+ * header above its band of rules: the row of two or more pieces right above the first rule,
+ * each over text of the band, becomes the band's first row, the rule under it marking it as the
+ * header. A caption or a line of prose there is one piece.
+ */
+export function bandWithHeaderAbove(band: RuledBand, runs: readonly TextRun[]): RuledBand {
+  // One ruled row alone is a shaded stripe of a table striped row by row, not its body.
+  if (band.ys.length < 3) return band
+  const top = band.ys[0] as number
+  const near = runs.filter((run) => {
+    const x = (run.left + run.right) / 2
+    return (
+      x > band.left &&
+      x < band.right &&
+      run.bottom <= top + 1 &&
+      run.bottom >= top - HEADER_MAX_EMS * run.fontSize
+    )
+  })
+  const rows = groupRows(cellPieces(near))
+  const last = rows.at(-1)
+  if (
+    !last ||
+    last.length < 2 ||
+    extentOf(last).bottom < top - HEADER_ABOVE_GAP * extentOf(last).em
+  )
+    return band
+  // Titles broken over lines stack their lines at the text's pitch.
+  let first = rows.length - 1
+  while (first > 0 && gapInEms(rows[first - 1] as Line[], rows[first] as Line[]) < STACKED_GAP_EMS)
+    first--
+  const header = rows.slice(first).flat()
+  if (startsCaption(header.map((piece) => piece.text).join(' '))) return band
+  // Each title stands over text of the band: its column's, as the columns will be found.
+  const bottom = band.ys[band.ys.length - 1] as number
+  const below = runs.filter((run) => {
+    const y = (run.top + run.bottom) / 2
+    return y > top && y < bottom && run.left < band.right && run.right > band.left
+  })
+  const over = (piece: Line) =>
+    below.some((run) => run.left < piece.right && run.right > piece.left)
+  if (!header.every(over)) return band
+  return { ...band, ys: [extentOf(header).top - 1, ...band.ys] }
 }
 
 /** Rows of a grid, at least, whose labels must stand beside it for them to make its stub. */

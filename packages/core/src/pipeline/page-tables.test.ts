@@ -329,6 +329,37 @@ describe('detectTables', () => {
     ])
   })
 
+  it('takes the titles over a band ruled under them and between its rows into the table', () => {
+    // An invoice's items: a rule under the titles and under each row, none above the titles.
+    const rulings = findRulings({
+      horizontal: [120, 140, 160].map((y) => ({ x1: 60, y1: y, x2: 340, y2: y })),
+      vertical: [],
+    })
+    const intro = run('Items delivered in November are listed below.', 60, 80)
+    const titles = [
+      run('Description', 64, 116),
+      run('Qty', 200, 116),
+      run('Amount (GBP)', 280, 116),
+    ]
+    const body = textRows(
+      [
+        ['Website redesign', '1', '2,400.00'],
+        ['Hosting', '1', '45.00'],
+      ],
+      [64, 200, 280],
+      134,
+      20,
+    )
+    const { tables, rest } = detectTables([intro, ...titles, ...body], rulings, [], 1, false)
+    expect(rest).toEqual([intro])
+    expect(texts(tables[0]?.table)).toEqual([
+      ['Description', 'Qty', 'Amount (GBP)'],
+      ['Website redesign', '1', '2,400.00'],
+      ['Hosting', '1', '45.00'],
+    ])
+    expect(tables[0]?.table?.headerRows).toBe(1)
+  })
+
   it("reads a résumé's underlined sections as text, though a job's dates stand beside its title", () => {
     // Each heading is underlined to the column's width: the rules make one band.
     const rulings = findRulings({

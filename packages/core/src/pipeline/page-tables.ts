@@ -11,7 +11,13 @@ import { BORDERLESS_MIN_ROWS, isSparse, looksLikeBorderlessTable } from './borde
 import { dropEmptyGridLines } from './empty-grid-lines.js'
 import { extentOf, gapBetween, gapInEms, medianFontSize } from './extent.js'
 import { isFigure } from './figure.js'
-import { columnOf, withHeaderAbove, withoutTitleRows, withStubBeside } from './grid-surroundings.js'
+import {
+  bandWithHeaderAbove,
+  columnOf,
+  withHeaderAbove,
+  withoutTitleRows,
+  withStubBeside,
+} from './grid-surroundings.js'
 import { headerSpans } from './header-spans.js'
 import { groupLines, makeLine } from './lines.js'
 import { roundBox } from './points.js'
@@ -62,7 +68,8 @@ export function detectTables(
     tables.push(table)
     rest = kept
   }
-  for (const band of rulings.bands.flatMap((drawn) => splitAtGaps(drawn, rest))) {
+  const bands = rulings.bands.flatMap((drawn) => splitAtGaps(drawn, rest))
+  for (const band of bands.map((found) => bandWithHeaderAbove(found, rest))) {
     const box: [number, number, number, number] = [
       band.left,
       band.ys[0] as number,
