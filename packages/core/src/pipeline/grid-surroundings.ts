@@ -73,15 +73,7 @@ export function withHeaderAbove(grid: RuledGrid, runs: readonly TextRun[]): Rule
   if (!grid.open) return grid
   const [left, top, right, bottom] = grid.bbox
   const count = grid.xs.length - 1
-  const near = runs.filter((run) => {
-    const x = (run.left + run.right) / 2
-    return (
-      x > left &&
-      x < right &&
-      run.bottom <= top + 1 &&
-      run.bottom >= top - HEADER_ABOVE_GAP * run.fontSize
-    )
-  })
+  const near = runsAbove(runs, left, right, top, HEADER_ABOVE_GAP)
   const rows = groupRows(cellPieces(near))
   const header = rows[rows.length - 1]
   if (!header || header.length < 2) return grid
@@ -118,15 +110,7 @@ export function bandWithHeaderAbove(band: RuledBand, runs: readonly TextRun[]): 
   // One ruled row alone is a shaded stripe of a table striped row by row, not its body.
   if (band.ys.length < 3) return band
   const top = band.ys[0] as number
-  const near = runs.filter((run) => {
-    const x = (run.left + run.right) / 2
-    return (
-      x > band.left &&
-      x < band.right &&
-      run.bottom <= top + 1 &&
-      run.bottom >= top - HEADER_MAX_EMS * run.fontSize
-    )
-  })
+  const near = runsAbove(runs, band.left, band.right, top, HEADER_MAX_EMS)
   const rows = groupRows(cellPieces(near))
   const last = rows.at(-1)
   if (
@@ -151,6 +135,20 @@ export function bandWithHeaderAbove(band: RuledBand, runs: readonly TextRun[]): 
     below.some((run) => run.left < piece.right && run.right > piece.left)
   if (!header.every(over)) return band
   return { ...band, ys: [extentOf(header).top - 1, ...band.ys] }
+}
+
+/** Runs centred between `left` and `right` that end at most `ems` of their size above `top`. */
+function runsAbove(
+  runs: readonly TextRun[],
+  left: number,
+  right: number,
+  top: number,
+  ems: number,
+): TextRun[] {
+  return runs.filter((run) => {
+    const x = (run.left + run.right) / 2
+    return x > left && x < right && run.bottom <= top + 1 && run.bottom >= top - ems * run.fontSize
+  })
 }
 
 /** Rows of a grid, at least, whose labels must stand beside it for them to make its stub. */
