@@ -17,12 +17,12 @@ const FULL_STOP_END = /[.!?]["')\]]?$/
 const LEAD_IN_END = /[.!?:]["')\]]?$/
 /** A list of lines has at least this many lines, ... */
 const LINE_LIST_MIN_LINES = 3
+/** ... and at least this share of its breaks made with room to spare. */
+const LINE_LIST_SHARE = 0.75
 /** Paragraphs of at least this many lines show the measure that prose wraps at. */
 const MEASURE_MIN_LINES = 3
 /** A block this many ems short of its prose's measure was not wrapped at it. */
 const MEASURE_SHORT_EMS = 8
-/** ... and at least this share of its breaks made with room to spare. */
-const LINE_LIST_SHARE = 0.75
 /** A list of terms has at least this many lines, ... */
 const TERM_LIST_MIN_LINES = 4
 /** ... of at most this many words each. */
@@ -101,15 +101,13 @@ function isLineList(block: Block): boolean {
   for (let i = 0; i + 1 < lines.length; i++) {
     const line = lines[i] as Line
     const next = lines[i + 1] as Line
-    if (/[-\u2010\u00AD]$/.test(line.text) || !/^[\p{Lu}\d]/u.test(next.text)) return false
+    if (!mayStartLine(line, next)) return false
     // The widest line sets the block's edge, so its break tells nothing. Room is left on the
     // ragged side: the left of lines set flush right (a letter's sender address).
     const room = flushRight ? line.left - block.left : block.right - line.right
     if (room <= 0) continue
     judged++
-    const word = /^\S+/.exec(next.text)?.[0] ?? ''
-    const perChar = (next.right - next.left) / Math.max(1, next.text.length)
-    if (room > (word.length + 1) * perChar) deliberate++
+    if (fitsAfter(next, room)) deliberate++
   }
   return (judged > 0 && deliberate >= LINE_LIST_SHARE * judged) || isListOfTerms(lines)
 }
@@ -139,10 +137,8 @@ function isShortOfMeasure(block: Block, blocks: readonly Block[]): boolean {
   for (let i = 0; i + 1 < block.lines.length; i++) {
     const line = block.lines[i] as Line
     const next = block.lines[i + 1] as Line
-    if (/[-‐­]$/.test(line.text) || !/^[\p{Lu}\d]/u.test(next.text)) return false
-    const word = /^\S+/.exec(next.text)?.[0] ?? ''
-    const perChar = (next.right - next.left) / Math.max(1, next.text.length)
-    if (measure - line.right <= (word.length + 1) * perChar) return false
+    if (!mayStartLine(line, next)) return false
+    if (!fitsAfter(next, measure - line.right)) return false
   }
   return true
 }
@@ -373,7 +369,18 @@ function wrapsAfterColon(last: Line, line: Line, room: number): boolean {
   return last.text.endsWith(':') && /^\p{Ll}/u.test(line.text) && !fitsAfter(line, room)
 }
 
-/** Whether the first word of a line, and a space before it, fit in `room`. */
+/**
+ * Whether `next` may be a line of its own after `line`: no hyphen breaks a word between them,
+ * and `next` starts with a capital or a figure, as an entry does.
+ */
+function mayStartLine(line: Line, next: Line): boolean {
+  return !/[-\u2010\u00AD]$/.test(line.text) && /^[\p{Lu}\d]/u.test(next.text)
+}
+
+/**
+ * Whether the first word of a line, and a space before it, fit in `room`: then the line above,
+ * which left that room, was broken on purpose rather than wrapped.
+ */
 function fitsAfter(line: Line, room: number): boolean {
   const word = line.text.indexOf(' ')
   const letters = word === -1 ? line.text.length : word
