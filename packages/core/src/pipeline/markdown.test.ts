@@ -76,6 +76,11 @@ describe('toMarkdown', () => {
         'Sales rose.\n',
       ].join('\n\n'),
     )
+    // A first row that repeats no header stays, whatever header the continuation was given.
+    const fresh = { ...tableElement(2, [['South', '12']]), continued: true }
+    expect(toMarkdown([first, fresh])).toBe(
+      '| Region | Sales |\n| --- | --- |\n| North | 10 |\n| South | 12 |\n',
+    )
   })
 
   it('keeps a continuation apart when body text or another grid lies between', () => {

@@ -50,17 +50,27 @@ function isPageApparatus(element: Element): boolean {
 }
 
 /**
- * The rows of `continuation` added under `table`'s; a header the continuation repeats from the
- * page before (its `headerRows`, as the continuation marking counted them) is left out.
+ * The rows of `continuation` added under `table`'s; the header rows it repeats from the page
+ * before, word for word, are left out.
  */
 function joinContinuation(table: Table, continuation: Table): Table {
-  const repeated = continuation.headerRows
+  const header = table.headerRows
+  const repeated =
+    header > 0 && rowsText(continuation, header) === rowsText(table, header) ? header : 0
   const offset = table.rows - repeated
   const cells = [...table.cells]
   for (const cell of continuation.cells) {
     if (cell.row >= repeated) cells.push({ ...cell, row: cell.row + offset })
   }
   return { ...table, rows: table.rows + continuation.rows - repeated, cells }
+}
+
+/** The text of a table's first `count` rows, cell by cell. */
+function rowsText(table: Table, count: number): string {
+  return table.cells
+    .filter((cell) => cell.row < count)
+    .map((cell) => `${cell.row}:${cell.column}:${oneLine(cell.text)}`)
+    .join('\t')
 }
 
 function renderElement(element: Element, options: MarkdownOptions): string {
