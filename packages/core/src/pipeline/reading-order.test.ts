@@ -131,6 +131,11 @@ describe('orderBlocks', () => {
     const resumed = block(COLUMN_TEXT, 170, 290)
     const figure = [upper[0], heading, lower[0], upper[1], resumed] as Block[]
     expect(orderBlocks([...figure].reverse()).blocks).toEqual(figure)
+    // A heading that opens the middle column, its neighbours' text resuming as its own does,
+    // heads that column: the left column is read whole first.
+    const opening = block(['What residents told us'], 170, 180, { fontSize: 16 })
+    const middle = [upper[0], lower[0], upper[1], opening, lower[1], upper[2], lower[2]] as Block[]
+    expect(orderBlocks([...middle].reverse()).blocks).toEqual(middle)
   })
 
   it('reads a column of text before a chart beside it, however many labels the chart has', () => {

@@ -150,15 +150,16 @@ function orderRegion(
  * Whether a heading within one column (set larger than the text: the caller checks) stands alone
  * across all of them: nothing in any column beside it or in the em above it, columns of running
  * text above it, and columns below it that start at about the same height. It is a heading set
- * across the columns (a web page's `column-span: all`), narrower than they are: the columns
- * above it are read before it, those below after it.
+ * across the columns (a web page's `column-span: all`), narrower than they are, from their left
+ * edge: the columns above it are read before it, those below after it. A heading that starts a
+ * later column heads that column.
  */
 function dividesColumns(
   block: Block,
   blocks: readonly Block[],
   gutters: readonly Gutter[],
 ): boolean {
-  if (block.lines.length > 2) return false
+  if (block.lines.length > 2 || columnIndex(block, gutters) > 0) return false
   const em = block.fontSize
   // Columns hold running text (a page number under one of them is none): those with some above
   // the heading, those with some below, and where each starts below it.
