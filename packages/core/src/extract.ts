@@ -83,9 +83,13 @@ export async function extract(
 
   const scanned = pages.filter((page) => page.chars === 0).map((page) => page.number)
   if (scanned.length > 0) {
-    warnings.push(
-      `${scanned.length === pageCount ? 'The PDF has' : `Pages ${scanned.join(', ')} have`} no text layer (scanned?); OCR is not supported`,
-    )
+    const which =
+      scanned.length === pageCount
+        ? 'The PDF has'
+        : scanned.length === 1
+          ? `Page ${scanned[0]} has`
+          : `Pages ${describePages(scanned)} have`
+    warnings.push(`${which} no text layer (scanned?); OCR is not supported`)
   }
   markFurniture(pages)
   const stats = measureText(pages)

@@ -301,6 +301,15 @@ describe('extract', () => {
     const doc = await extract(pdfWithoutText())
     expect(doc.markdown).toBe('')
     expect(doc.warnings?.join(' ')).toMatch(/no text layer/)
+    const blank = { texts: [] }
+    const mixed = await extract(
+      await buildPdf([blank, [{ text: 'Text.', x: 72, y: 72 }], blank, blank, blank]),
+    )
+    expect(mixed.warnings).toEqual([
+      'Pages 1, 3-5 have no text layer (scanned?); OCR is not supported',
+    ])
+    const one = await extract(await buildPdf([blank, [{ text: 'Text.', x: 72, y: 72 }]]))
+    expect(one.warnings).toEqual(['Page 1 has no text layer (scanned?); OCR is not supported'])
   })
 })
 
