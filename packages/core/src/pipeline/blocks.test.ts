@@ -328,6 +328,29 @@ describe('groupBlocks', () => {
     expect(lines('one, two, three and more of them.')).toEqual([2, 1])
   })
 
+  it("parts a manual page's headings from the indented lines under them", () => {
+    expect(
+      blocksOf(
+        run('OPTIONS', 72, 100, { fontId: 'bold' }),
+        run('Generic Program Information', 87, 112, { fontId: 'bold' }),
+        run('Pattern Syntax', 87, 140, { fontId: 'bold' }),
+        run('-E, --extended-regexp', 108, 152, { fontId: 'bold' }),
+      ),
+    ).toEqual([
+      ['OPTIONS'],
+      ['Generic Program Information'],
+      ['Pattern Syntax'],
+      ['-E, --extended-regexp'],
+    ])
+    // A wrapped label whose next line is indented in its cell goes on in brackets or lowercase.
+    expect(
+      blocksOf(
+        run('Daily or Miscellaneous', 72, 100),
+        run('(each day of the payroll period)', 80, 112),
+      ),
+    ).toEqual([['Daily or Miscellaneous', '(each day of the payroll period)']])
+  })
+
   it('starts a new paragraph at a first-line indent after a full line', () => {
     const lines = groupLines([
       run('a full line of text that runs to the edge', 10, 100),

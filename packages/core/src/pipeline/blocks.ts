@@ -347,6 +347,20 @@ function continuesBlock(
   ) {
     return false
   }
+  // A lone line without closing punctuation over an indented line that reaches further right, with
+  // room for that line's first word: a heading over its section's first line (a manual page's
+  // "OPTIONS" over "Generic Program Information"), not a paragraph wrapped there.
+  if (
+    block.lines.length === 1 &&
+    !last.monospace &&
+    listMarker(last.text) === undefined &&
+    !/[.:;,!?]$/.test(last.text) &&
+    /^[\p{Lu}\d-]/u.test(line.text) &&
+    line.left - last.left > 0.9 * em &&
+    fitsAfter(line, line.right - last.right)
+  ) {
+    return false
+  }
   if (endsHangingIndent(block, line) || leavesItem(block, line)) return false
   if (block.lines.length === 1 && endsCaption(last, line, finished)) return false
   // A table-of-contents entry is whole once its leader reaches the page number.
