@@ -199,6 +199,35 @@ export function mergeWrappedRows(grid: AlignedGrid, rules: readonly number[] = [
   return { rows, columns: grid.columns, cells }
 }
 
+/**
+ * Joins the rows above `rule` into one: the titles of a header set above a band's rules, each
+ * broken over as many lines as it needs and set level with the others at the top or at the
+ * foot. A title spanning columns is a group's, over a row of titles of its own, and keeps the
+ * rows apart.
+ */
+export function mergeHeaderAbove(grid: AlignedGrid, rule: number): AlignedGrid {
+  let count = 0
+  while (count < grid.rows.length && extentOf(grid.rows[count] as Line[]).bottom <= rule + 1)
+    count++
+  if (count < 2 || count === grid.rows.length) return grid
+  const header = grid.cells.filter((cell) => cell.row < count)
+  if (header.some((cell) => cell.colSpan > 1)) return grid
+  const byColumn = new Map<number, AlignedCell>()
+  for (const cell of header) {
+    const joined = byColumn.get(cell.column)
+    if (joined) joined.lines = [...joined.lines, ...cell.lines]
+    else byColumn.set(cell.column, { ...cell, row: 0 })
+  }
+  const rest = grid.cells
+    .filter((cell) => cell.row >= count)
+    .map((cell) => ({ ...cell, row: cell.row - count + 1 }))
+  return {
+    rows: [grid.rows.slice(0, count).flat(), ...grid.rows.slice(count)],
+    columns: grid.columns,
+    cells: [...[...byColumn.values()].sort((p, q) => p.column - q.column), ...rest],
+  }
+}
+
 function ruledBetween(above: readonly Line[], below: readonly Line[], rules: readonly number[]) {
   if (rules.length === 0) return false
   let from = Number.NEGATIVE_INFINITY

@@ -134,7 +134,7 @@ export function bandWithHeaderAbove(band: RuledBand, runs: readonly TextRun[]): 
   const over = (piece: Line) =>
     below.some((run) => run.left < piece.right && run.right > piece.left)
   if (!header.every(over)) return band
-  return { ...band, ys: [extentOf(header).top - 1, ...band.ys] }
+  return { ...band, ys: [extentOf(header).top - 1, ...band.ys], headerAbove: true }
 }
 
 /** Runs centred between `left` and `right` that end at most `ems` of their size above `top`. */

@@ -330,7 +330,8 @@ describe('detectTables', () => {
   })
 
   it('takes the titles over a band ruled under them and between its rows into the table', () => {
-    // An invoice's items: a rule under the titles and under each row, none above the titles.
+    // An invoice's items: a rule under the titles and under each row, none above the titles,
+    // and the last title broken over two lines.
     const rulings = findRulings({
       horizontal: [120, 140, 160].map((y) => ({ x1: 60, y1: y, x2: 340, y2: y })),
       vertical: [],
@@ -339,7 +340,8 @@ describe('detectTables', () => {
     const titles = [
       run('Description', 64, 116),
       run('Qty', 200, 116),
-      run('Amount (GBP)', 280, 116),
+      run('Amount', 280, 104),
+      run('(GBP)', 280, 116),
     ]
     const body = textRows(
       [

@@ -5,6 +5,7 @@ import {
   cellPieces,
   cellText,
   groupRows,
+  mergeHeaderAbove,
   mergeWrappedRows,
 } from './aligned-grid.js'
 import { BORDERLESS_MIN_ROWS, isSparse, looksLikeBorderlessTable } from './borderless-checks.js'
@@ -390,7 +391,8 @@ function alignedTable(
 ): Block | undefined {
   const found = alignIntoGrid(lines)
   if (!found || !accept(found)) return undefined
-  const grid = mergeWrappedRows(found, band?.ys)
+  const merged = mergeWrappedRows(found, band?.ys)
+  const grid = band?.headerAbove ? mergeHeaderAbove(merged, band.ys[1] as number) : merged
   const rowExtents = grid.rows.map(extentOf)
   const rowTops = rowExtents.map((extent) => extent.top)
   const rowBottoms = rowExtents.map((extent) => extent.bottom)

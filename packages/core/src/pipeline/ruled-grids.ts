@@ -39,6 +39,8 @@ export interface RuledBand {
   right: number
   /** Closed at both sides by vertical rules: a column of boxes rather than rules across text. */
   framed: boolean
+  /** Its first row is a header set above its rules: one row, however many lines its titles take. */
+  headerAbove?: boolean
 }
 
 /** The table structure that the rulings of a page draw. */
