@@ -328,6 +328,22 @@ describe('groupBlocks', () => {
     expect(lines('one, two, three and more of them.')).toEqual([2, 1])
   })
 
+  it('parts a heading from the subheading under it in the same font a size smaller', () => {
+    expect(
+      blocksOf(
+        run('Scope', 72, 100, { fontSize: 16, fontId: 'sans-bold' }),
+        run('Systems covered', 72, 120, { fontSize: 14, fontId: 'sans-bold' }),
+      ),
+    ).toEqual([['Scope'], ['Systems covered']])
+    // A title centred over lines of two sizes stays whole.
+    expect(
+      blocksOf(
+        run('Clinical Guidance', 150, 100, { fontSize: 16, fontId: 'serif' }),
+        run('For the Assessment of Bed Rails', 120, 120, { fontSize: 14, fontId: 'serif' }),
+      ),
+    ).toEqual([['Clinical Guidance', 'For the Assessment of Bed Rails']])
+  })
+
   it("parts a manual page's headings from the indented lines under them", () => {
     expect(
       blocksOf(

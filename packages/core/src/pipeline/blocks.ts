@@ -5,6 +5,8 @@ import type { Block, Line, TextRun } from './types.js'
 
 /** Two lines of one block differ in size by at most this ratio. */
 const SIZE_RATIO = 1.15
+/** ... and by at most this one when they are set in the same font. */
+const SAME_FONT_SIZE_RATIO = 1.08
 /**
  * The end of a table-of-contents line: a leader of dots, then a page number ("5", "A-3", "iv").
  * The leader is matched from its first dot only, so that a line of dots without a page number (a
@@ -281,6 +283,14 @@ function continuesBlock(
 ): boolean {
   const ratio = line.fontSize / last.fontSize
   if (ratio > SIZE_RATIO || ratio < 1 / SIZE_RATIO) return false
+  // One font at two sizes, flush left, is two styles (a heading over its subheading), where a
+  // mixed line's size moves with its other font and a centred title may vary its lines' sizes.
+  if (
+    line.fontId === last.fontId &&
+    Math.abs(line.left - last.left) < 1 &&
+    (ratio > SAME_FONT_SIZE_RATIO || ratio < 1 / SAME_FONT_SIZE_RATIO)
+  )
+    return false
   if (line.fontId !== last.fontId && block.lines.length === 1 && !isFullLineOf(last, line)) {
     // A lone short line in another font above a paragraph is a heading or a label.
     return false
