@@ -125,14 +125,17 @@ export function bandWithHeaderAbove(band: RuledBand, runs: readonly TextRun[]): 
     first--
   const header = rows.slice(first).flat()
   if (startsCaption(header.map((piece) => piece.text).join(' '))) return band
-  // Each title stands over text of the band: its column's, as the columns will be found.
+  // Each title stands over text of the band, or within an em of it (a title set flush left over
+  // figures set flush right): its column's, as the columns will be found.
   const bottom = band.ys[band.ys.length - 1] as number
   const below = runs.filter((run) => {
     const y = (run.top + run.bottom) / 2
     return y > top && y < bottom && run.left < band.right && run.right > band.left
   })
   const over = (piece: Line) =>
-    below.some((run) => run.left < piece.right && run.right > piece.left)
+    below.some(
+      (run) => run.left < piece.right + piece.fontSize && run.right > piece.left - piece.fontSize,
+    )
   if (!header.every(over)) return band
   return { ...band, ys: [extentOf(header).top - 1, ...band.ys], headerAbove: true }
 }

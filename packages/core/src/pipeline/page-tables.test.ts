@@ -362,6 +362,30 @@ describe('detectTables', () => {
     expect(tables[0]?.table?.headerRows).toBe(1)
   })
 
+  it('places a title set flush left over figures set flush right in their column', () => {
+    // Three rows under the titles; "Amount" ends a point short of the widest figure, or reaches
+    // a point over it.
+    const rulings = findRulings({
+      horizontal: [120, 140, 160, 180].map((y) => ({ x1: 60, y1: y, x2: 340, y2: y })),
+      vertical: [],
+    })
+    const figures = ['2,400.00', '700.00', '45.00']
+    const body = ['Website', 'Photography', 'Hosting'].flatMap((item, i) => {
+      const figure = figures[i] as string
+      return [run(item, 64, 134 + 20 * i), run(figure, 315 - figure.length * 5, 134 + 20 * i)]
+    })
+    for (const x of [244, 246]) {
+      const titles = [run('Item', 64, 116), run('Amount', x, 116)]
+      const { tables } = detectTables([...titles, ...body], rulings, [], 1, false)
+      expect(texts(tables[0]?.table)).toEqual([
+        ['Item', 'Amount'],
+        ['Website', '2,400.00'],
+        ['Photography', '700.00'],
+        ['Hosting', '45.00'],
+      ])
+    }
+  })
+
   it("reads a résumé's underlined sections as text, though a job's dates stand beside its title", () => {
     // Each heading is underlined to the column's width: the rules make one band.
     const rulings = findRulings({

@@ -389,7 +389,7 @@ function alignedTable(
   band?: RuledBand,
   rules: readonly Segment[] = [],
 ): Block | undefined {
-  const found = alignIntoGrid(lines)
+  const found = alignIntoGrid(lines, band?.headerAbove ? band.ys[1] : undefined)
   if (!found || !accept(found)) return undefined
   const merged = mergeWrappedRows(found, band?.ys)
   const grid = band?.headerAbove ? mergeHeaderAbove(merged, band.ys[1] as number) : merged
