@@ -47,6 +47,9 @@ describe('withDrawnLabels', () => {
       text('The head and brain'),
     ])
     expect(lettered.map((item) => item.str)).toEqual(['a.', 'The head and brain'])
+    // A bullet glyph drawn just before the item, outside its empty label, is the item's own.
+    const glyph = withDrawnLabels([text('•', 80), begin('Lbl'), end, text('Sleep habits')])
+    expect(glyph.map((item) => item.str)).toEqual(['•', 'Sleep habits'])
     // Without properties, a sequence has no MCID: the structure tree does not hold it.
     const unlinked = withDrawnLabels([begin('Lbl', false), end, text('A note')])
     expect(unlinked.map((item) => item.str)).toEqual(['A note'])

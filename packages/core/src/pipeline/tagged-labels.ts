@@ -1,3 +1,4 @@
+import { isBullet } from './list-markers.js'
 import type { RawTextItem } from './text-runs.js'
 
 /** A pdf.js text-content item: a piece of text, or the start or end of a marked-content sequence. */
@@ -19,17 +20,26 @@ export function withDrawnLabels(items: readonly MarkedTextItem[]): RawTextItem[]
   // Open marked-content sequences: whether each is a label, and whether text showed inside it.
   const open: { label: boolean; shown: boolean }[] = []
   let pending = false
+  let previous: RawTextItem | undefined
   for (const item of items) {
     if ('str' in item) {
       if (item.str.trim().length > 0) {
         for (const sequence of open) sequence.shown = true
         // A label with text of its own after an empty one: the item is marked by that text.
         if (open.some((sequence) => sequence.label)) pending = false
+        // So is an item whose bullet glyph was drawn outside its label, just before it.
+        if (
+          previous &&
+          isBullet(previous.str.trim()) &&
+          previous.transform[5] === item.transform[5]
+        )
+          pending = false
         if (pending) {
           const bullet = bulletBefore(item)
           if (bullet) text.push(bullet)
           pending = false
         }
+        previous = item
       }
       text.push(item)
     } else if (item.type === 'beginMarkedContent' || item.type === 'beginMarkedContentProps') {
