@@ -189,6 +189,13 @@ describe('orderBlocks', () => {
       last,
       ...sidebar,
     ])
+    // Ragged text: the last paragraph's longest line reaches a little further than those above.
+    const longer = block([...MAIN_TEXT, `${MAIN_TEXT[0]} too`], 10, 240)
+    expect(orderBlocks([sidebar[0], main[0], sidebar[1], main[1], longer]).blocks).toEqual([
+      ...main,
+      longer,
+      ...sidebar,
+    ])
   })
 
   it('reads a running head and its page number first, above the columns', () => {

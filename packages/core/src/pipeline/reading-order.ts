@@ -369,7 +369,9 @@ function bandCuts(blocks: readonly Block[], width: number): Block[] {
     if (above.length > 1) {
       const { left, right } = extentOf(above)
       const aside = findSidebarGutter(above, left, right)
-      if (aside && (block.right <= aside.left || block.left >= aside.right)) continue
+      // Wholly on one side: it may reach into the gutter (ragged text ends at its own width),
+      // not across it.
+      if (aside && (block.right < aside.right || block.left > aside.left)) continue
     }
     cuts.push(block)
     lastCut = block
