@@ -9,6 +9,14 @@ import { pdfNeedingPassword, pdfWithoutText, rawPdf } from './raw-pdf.js'
 const LOREM =
   'The committee reviewed the budget for the coming year and agreed that the reserve should grow slowly while the maintenance backlog is cleared. Members asked for a clearer breakdown of staff costs in the next report, and for the figures to be published before the spring meeting.'
 
+/** A checklist's items as a page sets them: the third one level deeper. */
+const SITE_CHECKLIST = [
+  { text: 'Confirm the permit number with the site manager.', x: 90, y: 120 },
+  { text: 'Walk the perimeter and note every access point:', x: 90, y: 136 },
+  { text: 'gates and their locks,', x: 110, y: 152 },
+  { text: 'Photograph each defect with a scale reference.', x: 90, y: 168 },
+]
+
 describe('extract', () => {
   it('turns a large first line into a heading above its paragraph', async () => {
     const pdf = await buildPdf([
@@ -90,12 +98,7 @@ describe('extract', () => {
   })
 
   it('reads a list whose bullets are drawn as discs and rings, as browsers print them', async () => {
-    const items = [
-      { text: 'Confirm the permit number with the site manager.', x: 90, y: 120 },
-      { text: 'Walk the perimeter and note every access point:', x: 90, y: 136 },
-      { text: 'gates and their locks,', x: 110, y: 152 },
-      { text: 'Photograph each defect with a scale reference.', x: 90, y: 168 },
-    ]
+    const items = SITE_CHECKLIST
     const pdf = await buildPdf([
       {
         texts: [
@@ -115,24 +118,18 @@ describe('extract', () => {
   })
 
   it("reads a tagged list's drawn bullets in fast mode from its empty labels", async () => {
-    const items = [
-      { text: 'Confirm the permit number with the site manager', x: 90, y: 120 },
-      { text: 'Walk the perimeter and note every access point', x: 90, y: 136 },
-      { text: 'gates and their locks', x: 110, y: 152 },
-      { text: 'Photograph each defect with a scale reference', x: 90, y: 168 },
-    ]
     const texts = [
       { text: 'Use this checklist before every visit to a site.', x: 72, y: 100 },
-      ...items.map((item) => ({
+      ...SITE_CHECKLIST.map((item) => ({
         ...item,
         drawnLabel: { x: item.x - 10, y: item.y - 3.5, radius: 1.7 },
       })),
     ]
     const doc = await extract(await buildPdf([{ texts }], { tagged: true }))
     expect(doc.markdown).toBe(
-      'Use this checklist before every visit to a site.\n\n- Confirm the permit number with the site manager\n- Walk the perimeter and note every access point\n  - gates and their locks\n- Photograph each defect with a scale reference\n',
+      'Use this checklist before every visit to a site.\n\n- Confirm the permit number with the site manager.\n- Walk the perimeter and note every access point:\n  - gates and their locks,\n- Photograph each defect with a scale reference.\n',
     )
-    // Untagged, the same page gives fast no sign of the bullets: the items run on as text.
+    // Untagged, the same page gives fast no sign of the bullets: the items read as text.
     const untagged = await extract(await buildPdf([{ texts }]))
     expect(untagged.elements.some((element) => element.type === 'list')).toBe(false)
   })
