@@ -347,24 +347,16 @@ function continuesBlock(
   ) {
     return false
   }
-  // A paragraph's last line, alone at the top of a column, ends its sentence short of the
-  // indented line that opens the next paragraph (a colon's indented lines are what it leads to).
-  if (
-    block.lines.length === 1 &&
-    endsFullStop(last) &&
-    line.left - last.left > 0.9 * em &&
-    last.right < line.right - 4 * em
-  ) {
-    return false
-  }
-  // A lone line without closing punctuation over an indented line that reaches further right, with
-  // room for that line's first word: a heading over its section's first line (a manual page's
-  // "OPTIONS" over "Generic Program Information"), not a paragraph wrapped there.
+  // A lone line over an indented line that reaches further right, with room for that line's
+  // first word, was broken on purpose: a paragraph's last line alone at the top of a column over
+  // the next paragraph's indent, or a heading over its section's first line (a manual page's
+  // "OPTIONS" over "Generic Program Information"). A colon's, comma's or semicolon's indented
+  // lines are what it leads to, and an item's wrap hangs under its text.
   if (
     block.lines.length === 1 &&
     !last.monospace &&
     listMarker(last.text) === undefined &&
-    !/[.:;,!?]$/.test(last.text) &&
+    !/[:;,]$/.test(last.text) &&
     /^[\p{Lu}\d-]/u.test(line.text) &&
     line.left - last.left > 0.9 * em &&
     fitsAfter(line, line.right - last.right)
