@@ -122,7 +122,12 @@ function isLineList(block: Block): boolean {
  * body type, is such a block, however alike in width its lines are.
  */
 function isShortOfMeasure(block: Block, blocks: readonly Block[]): boolean {
-  if (block.lines.length < 2) return false
+  const lines = block.lines
+  if (lines.length < 2) return false
+  // Most paragraphs go on in lowercase somewhere: they are settled before the page is scanned.
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (!mayStartLine(lines[i] as Line, lines[i + 1] as Line)) return false
+  }
   const em = block.fontSize
   let measure = Number.NEGATIVE_INFINITY
   for (const other of blocks) {
@@ -136,11 +141,8 @@ function isShortOfMeasure(block: Block, blocks: readonly Block[]): boolean {
     measure = Math.max(measure, other.right)
   }
   if (measure - block.right < MEASURE_SHORT_EMS * em) return false
-  for (let i = 0; i + 1 < block.lines.length; i++) {
-    const line = block.lines[i] as Line
-    const next = block.lines[i + 1] as Line
-    if (!mayStartLine(line, next)) return false
-    if (!fitsAfter(next, measure - line.right)) return false
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (!fitsAfter(lines[i + 1] as Line, measure - (lines[i] as Line).right)) return false
   }
   return true
 }

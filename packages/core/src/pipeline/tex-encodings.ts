@@ -49,6 +49,10 @@ const OT1: Record<number, string> = {
   31: '\u00D8',
 }
 
+/** A code that either encoding gives a ligature. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these codes are what pdf.js returns
+const LIGATURE_CODE = /[\x0b-\x0f\x1b-\x1f]/
+
 /**
  * Tallies, per font, the ligature codes of each encoding that its strings hold within words:
  * call `add` for every string, then `encodingOf` a font. A font with none of them is left alone.
@@ -57,6 +61,8 @@ export class TexEncodingEvidence {
   private readonly counts = new Map<string, [t1: number, ot1: number]>()
 
   add(font: string, text: string): void {
+    // Every string of every page comes here; nearly none holds such a code.
+    if (!LIGATURE_CODE.test(text)) return
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i)
       if (code >= 0x20 || code < 0x0b || (code > 0x0f && code < 0x1b)) continue
