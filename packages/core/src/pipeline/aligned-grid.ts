@@ -84,12 +84,12 @@ export function groupRows(lines: readonly Line[]): Line[][] {
 /**
  * Finds the columns of a table from its text: vertical strips that no row's text crosses (a
  * row may cross one when it spans columns, like a title or a group label, if most rows do not).
- * Rows ending above `headerBottom` are titles set over a band's rules: they are no body rows for
+ * Rows ending above `headerRule` are titles set over a band's rules: they are no body rows for
  * that allowance to count.
  */
 export function alignIntoGrid(
   lines: readonly Line[],
-  headerBottom = Number.NEGATIVE_INFINITY,
+  headerRule = Number.NEGATIVE_INFINITY,
 ): AlignedGrid | undefined {
   if (lines.length === 0) return undefined
   const rows = groupRows(lines)
@@ -101,7 +101,7 @@ export function alignIntoGrid(
   let multiRows = 0
   for (const row of rows) {
     if (row.length < 2) continue
-    if (extentOf(row).bottom > headerBottom + 1) multiRows++
+    if (extentOf(row).bottom > headerRule + 1) multiRows++
     for (const line of row) {
       const from = Math.max(0, Math.floor(line.left - minLeft))
       const to = Math.min(width - 1, Math.ceil(line.right - minLeft))

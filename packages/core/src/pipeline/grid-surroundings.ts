@@ -137,7 +137,7 @@ export function bandWithHeaderAbove(band: RuledBand, runs: readonly TextRun[]): 
       (run) => run.left < piece.right + piece.fontSize && run.right > piece.left - piece.fontSize,
     )
   if (!header.every(over)) return band
-  return { ...band, ys: [extentOf(header).top - 1, ...band.ys], headerAbove: true }
+  return { ...band, ys: [extentOf(header).top - 1, ...band.ys], headerRule: top }
 }
 
 /** Runs centred between `left` and `right` that end at most `ems` of their size above `top`. */

@@ -389,10 +389,11 @@ function alignedTable(
   band?: RuledBand,
   rules: readonly Segment[] = [],
 ): Block | undefined {
-  const found = alignIntoGrid(lines, band?.headerAbove ? band.ys[1] : undefined)
+  const headerRule = band?.headerRule
+  const found = alignIntoGrid(lines, headerRule)
   if (!found || !accept(found)) return undefined
   const merged = mergeWrappedRows(found, band?.ys)
-  const grid = band?.headerAbove ? mergeHeaderAbove(merged, band.ys[1] as number) : merged
+  const grid = headerRule === undefined ? merged : mergeHeaderAbove(merged, headerRule)
   const rowExtents = grid.rows.map(extentOf)
   const rowTops = rowExtents.map((extent) => extent.top)
   const rowBottoms = rowExtents.map((extent) => extent.bottom)

@@ -39,8 +39,11 @@ export interface RuledBand {
   right: number
   /** Closed at both sides by vertical rules: a column of boxes rather than rules across text. */
   framed: boolean
-  /** Its first row is a header set above its rules: one row, however many lines its titles take. */
-  headerAbove?: boolean
+  /**
+   * Where the rule under a header set above the band's rules runs (its first rule before the
+   * header joined it): the lines above it are one row, however many each title takes.
+   */
+  headerRule?: number
 }
 
 /** The table structure that the rulings of a page draw. */
