@@ -1,5 +1,6 @@
 import type { Element, Table } from '@pdfx/schema'
 import { codeFence, escapeInline } from './markdown-escape.js'
+import { repeatsHeader } from './table-continuation.js'
 import { oneLine, tableToMarkdown } from './table-markdown.js'
 
 /** Options of the Markdown rendering. */
@@ -54,23 +55,13 @@ function isPageApparatus(element: Element): boolean {
  * before, word for word, are left out.
  */
 function joinContinuation(table: Table, continuation: Table): Table {
-  const header = table.headerRows
-  const repeated =
-    header > 0 && rowsText(continuation, header) === rowsText(table, header) ? header : 0
+  const repeated = repeatsHeader(table, continuation) ? table.headerRows : 0
   const offset = table.rows - repeated
   const cells = [...table.cells]
   for (const cell of continuation.cells) {
     if (cell.row >= repeated) cells.push({ ...cell, row: cell.row + offset })
   }
   return { ...table, rows: table.rows + continuation.rows - repeated, cells }
-}
-
-/** The text of a table's first `count` rows, cell by cell. */
-function rowsText(table: Table, count: number): string {
-  return table.cells
-    .filter((cell) => cell.row < count)
-    .map((cell) => `${cell.row}:${cell.column}:${oneLine(cell.text)}`)
-    .join('\t')
 }
 
 function renderElement(element: Element, options: MarkdownOptions): string {

@@ -18,8 +18,7 @@ export function markContinuedTables(pages: readonly PageLayout[]): void {
     next.continued = true
     const origin = origins.get(previous) ?? previous.table
     origins.set(next, origin)
-    const header = rowTexts(origin, origin.headerRows)
-    if (header.length > 0 && header === rowTexts(next.table, origin.headerRows)) {
+    if (repeatsHeader(origin, next.table)) {
       next.table.headerRows = origin.headerRows
     } else if (origin.headerRows > 0) {
       // The rows were cut by the page break: the continuation has no header of its own.
@@ -39,7 +38,13 @@ function lastBody(page: PageLayout): Block | undefined {
   return page.blocks.findLast(isBody)
 }
 
-/** The text of the first `count` rows, to compare headers; empty when there are none. */
+/** Whether `next` opens with the header rows of `table`, word for word (case and spacing aside). */
+export function repeatsHeader(table: Table, next: Table): boolean {
+  const count = table.headerRows
+  return count > 0 && rowTexts(next, count) === rowTexts(table, count)
+}
+
+/** The text of the first `count` rows, to compare headers. */
 function rowTexts(table: Table, count: number): string {
   return table.cells
     .filter((cell) => cell.row < count)
