@@ -83,15 +83,11 @@ describe('orderBlocks', () => {
     const text = block(['Full-width text under the heading, across both of the columns'], 10, 290)
     const page = [heading, right[0], left[1], text, left[0]] as Block[]
     expect(orderBlocks(page).blocks).toEqual([...left, ...right, heading, text])
-  })
-
-  it("keeps a left column's last one-line paragraph in its column above full-width text", () => {
-    const left = [60, 160].map((y) => block(COLUMN_TEXT, 10, y))
-    const right = [block(COLUMN_TEXT, 180, 60)]
+    // The column's last one-line paragraph, as far from its column as paragraphs are, stays in it.
     const last = block(['the column ends here.'], 10, 260)
-    const text = block(['Full-width text under the columns, across both of them as well'], 10, 275)
-    const page = [last, right[0], left[1], text, left[0]] as Block[]
-    expect(orderBlocks(page).blocks).toEqual([...left, last, ...right, text])
+    const under = block(['Full-width text under the columns, across both of them as well'], 10, 275)
+    const ending = [last, right[0], left[1], under, left[0]] as Block[]
+    expect(orderBlocks(ending).blocks).toEqual([...left, last, ...right, under])
   })
 
   it('reads three columns left to right', () => {
