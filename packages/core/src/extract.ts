@@ -209,7 +209,6 @@ async function analysePages(
     })
     try {
       const viewport = page.getViewport({ scale: 1 })
-      const content = await page.getTextContent({ includeMarkedContent: tagged })
       if (hybrid && performance.now() > deadline) {
         hybrid = false
         warnings.push(
@@ -218,10 +217,11 @@ async function analysePages(
       }
       // Hybrid finds drawn bullets among the page's shapes; fast, which reads no shapes, takes
       // them from a tagged page's empty list labels.
-      const items =
-        tagged && !hybrid
-          ? withDrawnLabels(content.items as MarkedTextItem[])
-          : content.items.filter((item): item is RawTextItem & typeof item => 'str' in item)
+      const labels = tagged && !hybrid
+      const content = await page.getTextContent({ includeMarkedContent: labels })
+      const items = labels
+        ? withDrawnLabels(content.items as MarkedTextItem[])
+        : content.items.filter((item): item is RawTextItem & typeof item => 'str' in item)
       const text = toTextRuns(
         items,
         content.styles as Record<string, RawTextStyle>,
