@@ -74,6 +74,24 @@ describe('readLevelRows', () => {
     ])
   })
 
+  it('keeps a title wrapped upward from the foot of its header cell in the header row', () => {
+    // The other titles joined the blocks of their columns, so only the wrapped title's last line
+    // stands level with the first row.
+    const page = [
+      block(['Country', ...NAMES], 10, 88),
+      block(['Growth in', 'percent'], 150, 76),
+      block(['Inflows', ...INFLOWS], 250, 88),
+      block(GROWTH, 150, 100),
+    ]
+    expect(texts(orderBlocks(page).blocks)).toEqual([
+      'Country Growth in percent Inflows',
+      'Cambodia 7.5% 1,272',
+      'Indonesia 9.4% 9,651',
+      'Lao PDR 4.0% 265',
+      'Malaysia 18.6% 1,454',
+    ])
+  })
+
   it('reads the rows of a table whose header row joined the block of its first column', () => {
     // The header runs across the table, so the first column's block reaches over the figures,
     // two columns that read as one line a row.

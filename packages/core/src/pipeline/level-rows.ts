@@ -134,20 +134,42 @@ const TITLE_MAX_LINES = 2
 /**
  * Unclaimed blocks of running text whose middle lies within the table's box, and short ones that
  * start within it at the height of its rows: the last column's title reaches past the figures
- * under it ("Enterococci (cfu/100 ml)" over "140").
+ * under it ("Enterococci (cfu/100 ml)" over "140"). So do short ones that end on the table's
+ * first row: a title set at the foot of its header cell, wrapped upward ("Visits per / week").
  */
 function enclosedBlocks(
   table: ReadonlySet<number>,
   blocks: readonly Block[],
   claimed: ReadonlySet<number>,
 ): number[] {
-  const box = extentOf([...table].map((index) => blocks[index] as Block))
+  const members = [...table].map((index) => blocks[index] as Block)
+  const box = extentOf(members)
+  let firstBaseline = Number.POSITIVE_INFINITY
+  for (const member of members) {
+    firstBaseline = Math.min(firstBaseline, (member.lines[0] as Line).baseline)
+  }
   const enclosed: number[] = []
   for (const [index, block] of blocks.entries()) {
     if (block.kind !== 'paragraph' || claimed.has(index)) continue
-    if (middleWithin(block, box) || startsWithin(block, box)) enclosed.push(index)
+    if (
+      middleWithin(block, box) ||
+      startsWithin(block, box) ||
+      endsOnFirstRow(block, box, firstBaseline)
+    ) {
+      enclosed.push(index)
+    }
   }
   return enclosed
+}
+
+function endsOnFirstRow(block: Block, box: Omit<Extent, 'em'>, firstBaseline: number): boolean {
+  const last = block.lines[block.lines.length - 1] as Line
+  return (
+    block.lines.length <= TITLE_MAX_LINES &&
+    block.left >= box.left &&
+    block.left < box.right &&
+    Math.abs(last.baseline - firstBaseline) < 0.4 * last.fontSize
+  )
 }
 
 function startsWithin(block: Block, box: Omit<Extent, 'em'>): boolean {
