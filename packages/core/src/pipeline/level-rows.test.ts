@@ -92,6 +92,22 @@ describe('readLevelRows', () => {
     ])
   })
 
+  it('keeps a row of titles set close together above the figures, and leaves a caption out', () => {
+    const body = [block(NAMES, 10, 100), block(GROWTH, 150, 100), block(INFLOWS, 250, 100)]
+    const rows = texts(orderBlocks(body).blocks)
+    // The titles after the first read as one line, too wordy to be a cell of its own.
+    const titles = [block(['Country'], 10, 88), block(['Growth rate Inflows ($m)'], 150, 88)]
+    expect(texts(orderBlocks([...titles, ...body]).blocks)).toEqual([
+      'Country Growth rate Inflows ($m)',
+      ...rows,
+    ])
+    const caption = block(['Table 2: Growth and inflows by country'], 10, 88)
+    expect(texts(orderBlocks([caption, ...body]).blocks)).toEqual([
+      'Table 2: Growth and inflows by country',
+      ...rows,
+    ])
+  })
+
   it('reads the rows of a table whose header row joined the block of its first column', () => {
     // The header runs across the table, so the first column's block reaches over the figures,
     // two columns that read as one line a row.

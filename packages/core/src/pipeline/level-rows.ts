@@ -149,6 +149,7 @@ function enclosedBlocks(
     firstBaseline = Math.min(firstBaseline, (member.lines[0] as Line).baseline)
   }
   const enclosed: number[] = []
+  const above: number[] = []
   for (const [index, block] of blocks.entries()) {
     if (block.kind !== 'paragraph' || claimed.has(index)) continue
     if (
@@ -157,9 +158,43 @@ function enclosedBlocks(
       endsOnFirstRow(block, box, firstBaseline)
     ) {
       enclosed.push(index)
+    } else if (standsOnTop(block, box)) {
+      above.push(index)
     }
   }
-  return enclosed
+  return [...enclosed, ...titleRow(above, blocks, box)]
+}
+
+/** A short block just above the table, within its width. */
+function standsOnTop(block: Block, box: Omit<Extent, 'em'>): boolean {
+  return (
+    block.lines.length <= TITLE_MAX_LINES &&
+    block.bottom <= box.top &&
+    box.top - block.bottom <= STACK_GAP_EM * block.fontSize &&
+    block.left >= box.left - 1 &&
+    block.right <= box.right + block.fontSize
+  )
+}
+
+/**
+ * The blocks of `above` that make the table's row of titles: two or more that stand level, the
+ * first at the table's left edge. Titles set close together read as one line too wordy to be a
+ * cell ("Altitude (m) Visits per week Lead"), which links to no column; a caption above the
+ * table stands alone.
+ */
+function titleRow(above: readonly number[], blocks: readonly Block[], box: Omit<Extent, 'em'>) {
+  const level = above.filter((index) =>
+    above.some((other) => other !== index && standLevel(blocks[index], blocks[other])),
+  )
+  const left = Math.min(...level.map((index) => (blocks[index] as Block).left))
+  return left <= box.left + 1 ? level : []
+}
+
+function standLevel(a: Block | undefined, b: Block | undefined): boolean {
+  if (!a || !b || !sideBySide(a, b)) return false
+  return a.lines.some((line) =>
+    b.lines.some((other) => Math.abs(line.baseline - other.baseline) < 0.4 * line.fontSize),
+  )
 }
 
 function endsOnFirstRow(block: Block, box: Omit<Extent, 'em'>, firstBaseline: number): boolean {
