@@ -108,6 +108,37 @@ describe('readLevelRows', () => {
     ])
   })
 
+  it('reads a table set so tightly that only some rows part at a gap row by row', () => {
+    // "Other" and "Total" part from their figures at a wider gap; the other rows are one line
+    // each, so the labels' block reaches over the parted figures.
+    const page = [
+      block(['Port dues 41.2 44.0', 'Rents fee 18.7 19.3', 'Other', 'Total'], 10, 100),
+      block(['3.8 4.0'], 70, 124),
+      block(['79.6 84.1'], 60, 136),
+    ]
+    expect(texts(orderBlocks(page).blocks)).toEqual([
+      'Port dues 41.2 44.0',
+      'Rents fee 18.7 19.3',
+      'Other 3.8 4.0',
+      'Total 79.6 84.1',
+    ])
+    // Lines of prose that end in figures are no such table.
+    const prose = [
+      block(
+        [
+          'The dues rose from',
+          '41.2 to 44.0 and the rents from',
+          '18.7 to 19.3 while the',
+          'other',
+        ],
+        10,
+        100,
+      ),
+      block(['3.8 4.0'], 65, 136),
+    ]
+    expect(readLevelRows(prose).rows.size).toBe(0)
+  })
+
   it('reads the rows of a table whose header row joined the block of its first column', () => {
     // The header runs across the table, so the first column's block reaches over the figures,
     // two columns that read as one line a row.

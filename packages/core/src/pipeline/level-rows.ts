@@ -106,6 +106,13 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
       anchoredRows(cells).map((row) => rowBlock(row, page)),
     )
   }
+  for (const table of tightTables(rows, blocks, new Set(replaced.keys()))) {
+    const page = (blocks[table.members[0] as number] as Block).page
+    standIn(
+      table.members,
+      table.rows.map((row) => rowBlock(row, page)),
+    )
+  }
   for (const table of findLabelledTables(blocks, new Set(replaced.keys()))) {
     const members = table.flat()
     const page = (blocks[members[0] as number] as Block).page
@@ -250,6 +257,70 @@ const QUANTITY = /^[-+−–(]?[$€£¥]?\d[\d.,]*\s?\p{L}{1,3}\.?\)?$/u
 /** A line without letters, or a quantity with its unit. */
 function isFigure(line: Line): boolean {
   return !/\p{L}/u.test(line.text) || QUANTITY.test(line.text)
+}
+
+/** Two figures, apart, at the end of a line ("Rents 18.7 19.3 +3.2%"). */
+const TWO_FIGURES_AT_END = /(?:^|\s)[-+−–(]?[$€£¥]?\d[\d.,]*%?\)?\s+[-+−–(]?[$€£¥]?\d[\d.,]*%?\)?$/u
+
+/** How far (points) the labels of a tight table's rows, or their last figures, may stand apart. */
+const TIGHT_ALIGN = 1
+
+/**
+ * Tables set so tightly that some rows read as one line ("Rents 18.7 19.3 +3.2%") while others
+ * part at a wider gap ("Other" beside "3.8 4.0 +5.3%"). The block of the labels then holds whole
+ * rows too and reaches over the figures of the parted rows, so no columns stand apart. Such a
+ * table is three rows or more, one below the other, each ending in two figures or more (its
+ * lines read left to right), its labels starting at one left edge and its figures ending at one
+ * right edge; one row at least is parted, and its blocks hold no other lines.
+ */
+function tightTables(
+  groups: readonly Placed[][],
+  blocks: readonly Block[],
+  taken: ReadonlySet<number>,
+): Array<{ members: number[]; rows: Placed[][] }> {
+  const tables: Array<{ members: number[]; rows: Placed[][] }> = []
+  let run: Placed[][] = []
+  const close = () => {
+    const members = new Set(run.flat().map((entry) => entry.block))
+    const lines = [...members].reduce(
+      (sum, index) => sum + (blocks[index] as Block).lines.length,
+      0,
+    )
+    if (
+      run.length >= MIN_ROWS &&
+      run.some((row) => row.length > 1) &&
+      lines === run.reduce((sum, row) => sum + row.length, 0)
+    ) {
+      tables.push({ members: [...members], rows: run })
+    }
+    run = []
+  }
+  for (const group of groups) {
+    const row = [...group].sort((p, q) => p.line.left - q.line.left)
+    const text = row.map((entry) => entry.line.text).join(' ')
+    if (
+      row.some((entry) => taken.has(entry.block)) ||
+      !TWO_FIGURES_AT_END.test(text) ||
+      !row.every((entry) => isShortLine(entry.line.text))
+    ) {
+      close()
+      continue
+    }
+    const first = run[0]
+    const above = run[run.length - 1]
+    if (first && above) {
+      const label = (row[0] as Placed).line
+      const last = (row[row.length - 1] as Placed).line
+      const lowest = Math.max(...above.map((entry) => entry.line.bottom))
+      const aligned =
+        Math.abs(label.left - (first[0] as Placed).line.left) <= TIGHT_ALIGN &&
+        Math.abs(last.right - (first[first.length - 1] as Placed).line.right) <= TIGHT_ALIGN
+      if (!aligned || label.top - lowest > STACK_GAP_EM * label.fontSize) close()
+    }
+    run.push(row)
+  }
+  close()
+  return tables
 }
 
 /** A word with a letter in it; figures and marks between such words do not count. */
