@@ -139,6 +139,25 @@ describe('readLevelRows', () => {
     expect(readLevelRows(prose).rows.size).toBe(0)
   })
 
+  it("reads a contents page across, chapter by chapter, over the space before each chapter's entries", () => {
+    const page = [
+      block(['1 Overview'], 10, 100),
+      block(['1.1 Traffic . . . . . .', '1.2 Programmes . . . .'], 20, 112),
+      block(['1', '1', '1'], 300, 100),
+      // A chapter's entries stand further below the last entry than a table's rows ever do.
+      block(['2 Finance'], 10, 160),
+      block(['2.1 Capital spending . .'], 20, 172),
+      block(['2', '2'], 300, 160),
+    ]
+    expect(texts(orderBlocks(page).blocks)).toEqual([
+      '1 Overview 1',
+      '1.1 Traffic . . . . . . 1',
+      '1.2 Programmes . . . . 1',
+      '2 Finance 2',
+      '2.1 Capital spending . . 2',
+    ])
+  })
+
   it('reads the rows of a table whose header row joined the block of its first column', () => {
     // The header runs across the table, so the first column's block reaches over the figures,
     // two columns that read as one line a row.

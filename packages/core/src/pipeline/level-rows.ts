@@ -14,6 +14,12 @@ const MIN_ROWS = 3
 const WIDE_ROW_CELLS = 4
 /** Cells of one column stand at most this many font sizes apart, one below the other. */
 const STACK_GAP_EM = 1.5
+/**
+ * Cells of one column that start or end at one edge (within EDGE_ALIGN points) may stand this
+ * far apart: a contents page sets space before each chapter's entries.
+ */
+const ALIGNED_STACK_GAP_EM = 3
+const EDGE_ALIGN = 1
 /** A one-line block links to a block level with it in type at most this much larger or smaller. */
 const SINGLE_LINK_SIZE_RATIO = 1.2
 /** A column of figures has at least this share of its lines without letters. */
@@ -403,7 +409,9 @@ function linkedBlocks(rows: readonly Placed[][], blocks: readonly Block[]): numb
     for (let j = i + 1; j < linked.length; j++) {
       const b = linked[j] as number
       const lower = blocks[b] as Block
-      if (lower.top > upper.bottom + STACK_GAP_EM * upper.fontSize) break
+      const gap = lower.top - upper.bottom
+      if (gap > ALIGNED_STACK_GAP_EM * upper.fontSize) break
+      if (gap > STACK_GAP_EM * upper.fontSize && !edgeAligned(upper, lower)) continue
       if (lower.top >= upper.bottom - 1 && !sideBySide(upper, lower)) parent.set(find(a), find(b))
     }
   }
@@ -413,6 +421,11 @@ function linkedBlocks(rows: readonly Placed[][], blocks: readonly Block[]): numb
     tables.set(root, [...(tables.get(root) ?? []), index])
   }
   return [...tables.values()].filter((table) => table.length > 1)
+}
+
+/** Whether two blocks start, or end, at one edge: cells of one column. */
+function edgeAligned(a: Block, b: Block): boolean {
+  return Math.abs(a.left - b.left) <= EDGE_ALIGN || Math.abs(a.right - b.right) <= EDGE_ALIGN
 }
 
 function sideBySide(a: Block, b: Block): boolean {
