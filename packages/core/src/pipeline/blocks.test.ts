@@ -247,6 +247,25 @@ describe('groupBlocks', () => {
     expect(text(splitLineLists(row, 10))).toEqual(text(row))
   })
 
+  it('splits one-line sentences under the measure, a little short of it, into their lines', () => {
+    const prose = [
+      'A berth is booked through the harbour office at least two days before it,',
+      'and the booking is confirmed by the harbour master once a pilot is set up.',
+      'Ships that arrive without a booking wait at anchor in the outer roads.',
+    ]
+    const entries = [
+      'Term A word defined in the glossary at the end of this review.',
+      'Berth A place where a ship is moored for loading or unloading.',
+    ]
+    const page = groupBlocks(
+      groupLines(
+        [...entries, ...prose].map((t, i) => run(t, 10, 100 + 12 * i + (i >= 2 ? 12 : 0))),
+      ),
+      1,
+    )
+    expect(text(splitLineLists(page, 10))).toEqual([...entries.map((line) => [line]), prose])
+  })
+
   it("splits a narrow menu's capitalised terms into lines, but not a phrase set a word to a line", () => {
     const linesOf = (texts: string[]) =>
       groupBlocks(groupLines(texts.map((t, i) => run(t, 10, 100 + 12 * i))), 1)

@@ -119,7 +119,8 @@ function isLineList(block: Block): boolean {
  * under the measure of the prose it stands in: paragraphs of its type that start at its left
  * edge and run on over several lines wrap far to its right, and nothing stands beside it. A
  * letter's recipient address or its signature (a name over a job title), set in the letter's
- * body type, is such a block, however alike in width its lines are.
+ * body type, is such a block, however alike in width its lines are; so are one-line sentences
+ * one under the other (a definition list's entries).
  */
 function isShortOfMeasure(block: Block, blocks: readonly Block[]): boolean {
   const lines = block.lines
@@ -140,7 +141,11 @@ function isShortOfMeasure(block: Block, blocks: readonly Block[]): boolean {
     if (Math.abs(other.left - block.left) > em || Math.abs(other.fontSize - em) > 0.1 * em) continue
     measure = Math.max(measure, other.right)
   }
-  if (measure - block.right < MEASURE_SHORT_EMS * em) return false
+  // Lines that each end a sentence were broken on purpose wherever the next word had room (a
+  // definition list's entries); other lines only when the block is well short of the measure.
+  let sentences = true
+  for (let i = 0; i + 1 < lines.length && sentences; i++) sentences = endsFullStop(lines[i] as Line)
+  if (!sentences && measure - block.right < MEASURE_SHORT_EMS * em) return false
   for (let i = 0; i + 1 < lines.length; i++) {
     if (!fitsAfter(lines[i + 1] as Line, measure - (lines[i] as Line).right)) return false
   }
