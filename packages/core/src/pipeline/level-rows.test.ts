@@ -158,6 +158,26 @@ describe('readLevelRows', () => {
     ])
   })
 
+  it('leaves a heading over its text beside a table out of the row it stands level with', () => {
+    const table = [block(NAMES, 200, 100), block(GROWTH, 300, 100), block(INFLOWS, 400, 100)]
+    const heading = { ...block(['Finance'], 10, 112), fontSize: 11 }
+    const text = {
+      ...block(
+        [
+          'Income rose to 84.1 million, while',
+          'costs were held at 61.7 million, and',
+          'the surplus goes to the programmes.',
+        ],
+        10,
+        124,
+      ),
+      fontSize: 8,
+    }
+    const read = texts(orderBlocks([...table, heading, text]).blocks)
+    expect(read).toContain('Finance')
+    expect(read).toContain('Indonesia 9.4% 9,651')
+  })
+
   it('reads the rows of a table whose header row joined the block of its first column', () => {
     // The header runs across the table, so the first column's block reaches over the figures,
     // two columns that read as one line a row.

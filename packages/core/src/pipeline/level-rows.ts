@@ -387,13 +387,16 @@ function linkedBlocks(rows: readonly Placed[][], blocks: readonly Block[]): numb
     const b = key % count
     const first = blocks[a] as Block
     const second = blocks[b] as Block
-    // A one-line block level with another links at that one row only in about its type size:
-    // a heading in the next column is no header cell of the table.
+    // A one-line block level with another links at that one row only in about its type size,
+    // and only if no running text stands under it: a heading in the next column is no header
+    // cell of the table, nor is a heading over its column's text beside a table.
     const ratio = first.fontSize / second.fontSize
     const single =
       (first.lines.length === 1 || second.lines.length === 1) &&
       ratio < SINGLE_LINK_SIZE_RATIO &&
-      ratio > 1 / SINGLE_LINK_SIZE_RATIO
+      ratio > 1 / SINGLE_LINK_SIZE_RATIO &&
+      !headsText(first, blocks) &&
+      !headsText(second, blocks)
     if (together < 2 && !single) continue
     if (!parent.has(a)) parent.set(a, a)
     if (!parent.has(b)) parent.set(b, b)
@@ -422,6 +425,28 @@ function linkedBlocks(rows: readonly Placed[][], blocks: readonly Block[]): numb
   }
   return [...tables.values()].filter((table) => table.length > 1)
 }
+
+/**
+ * Whether a one-line block stands just over a paragraph of running text in smaller type that
+ * starts at its left: a heading over its text.
+ */
+function headsText(block: Block, blocks: readonly Block[]): boolean {
+  if (block.lines.length > 1) return false
+  const em = block.fontSize
+  return blocks.some(
+    (text) =>
+      text.kind === 'paragraph' &&
+      text.lines.length > 1 &&
+      text.fontSize < HEADING_SIZE_RATIO * em &&
+      text.top >= block.bottom - 1 &&
+      text.top - block.bottom <= STACK_GAP_EM * em &&
+      Math.abs(text.left - block.left) <= em &&
+      !hasShortLines(text),
+  )
+}
+
+/** A heading's text is set at most this share of the heading's type size. */
+const HEADING_SIZE_RATIO = 0.95
 
 /** Whether two blocks start, or end, at one edge: cells of one column. */
 function edgeAligned(a: Block, b: Block): boolean {
