@@ -457,6 +457,25 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('leaves a contents entry with its leader and page number a paragraph, however large', () => {
+    // A short contents list, too short to be told as a contents page: chapters set larger.
+    const layout = page([
+      block(['Contents'], 10, 60, { fontSize: 20 }),
+      block(['1 Invoking tide . . . . . . . . . . . 1'], 10, 100, { fontSize: 12, fontId: 'f2' }),
+      block(['1.1 Options . . . . . . . . . . . . . 1'], 20, 114),
+      block(['2 Ports . . . . . . . . . . . . . . . 2'], 10, 134, { fontSize: 12, fontId: 'f2' }),
+      block(BODY, 10, 200),
+    ])
+    classifyPage(layout)
+    expect(kinds(layout)).toEqual([
+      ['heading', 1],
+      ['paragraph', undefined],
+      ['paragraph', undefined],
+      ['paragraph', undefined],
+      ['paragraph', undefined],
+    ])
+  })
+
   it('takes a larger numbered line near the top edge for a heading, not a running head', () => {
     const layout = page([
       block(['5. The dynamics'], 10, 40, { fontSize: 11, fontId: 'f2' }),

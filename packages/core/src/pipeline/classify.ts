@@ -1,4 +1,11 @@
-import { appendLine, newBlock, settleBlockStyle, splitLineLists, withLines } from './blocks.js'
+import {
+  appendLine,
+  endsContentsEntry,
+  newBlock,
+  settleBlockStyle,
+  splitLineLists,
+  withLines,
+} from './blocks.js'
 import { startsCaption } from './caption.js'
 import { continuesListing } from './code-listing.js'
 import { isOrderedMarker, listMarker } from './list-markers.js'
@@ -541,8 +548,9 @@ function isHeading(
 ): boolean {
   if (text.length > HEADING_MAX_CHARS || block.lines.length > 4 || !/\p{L}/u.test(text))
     return false
-  // Text set sideways is a stamp or a label, however large; a remark in brackets is an aside.
-  if (block.sideways || /^\(.*\)$/.test(text)) return false
+  // Text set sideways is a stamp or a label, however large; a remark in brackets is an aside; a
+  // contents entry whose leader reaches its page number names a section, in whatever type.
+  if (block.sideways || /^\(.*\)$/.test(text) || endsContentsEntry(text)) return false
   // A bulleted line is a list item, whatever its size.
   if (marker !== undefined && !isSectionNumber(text)) return false
   const words = text.split(/\s+/).length
