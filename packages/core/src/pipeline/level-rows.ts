@@ -382,6 +382,16 @@ function linkedBlocks(rows: readonly Placed[][], blocks: readonly Block[]): numb
       }
     }
   }
+  // Whether a block heads text is asked once per block, not once per pair it stands in.
+  const headings = new Map<number, boolean>()
+  const heads = (index: number) => {
+    let answer = headings.get(index)
+    if (answer === undefined) {
+      answer = headsText(blocks[index] as Block, blocks)
+      headings.set(index, answer)
+    }
+    return answer
+  }
   for (const [key, together] of shared) {
     const a = Math.floor(key / count)
     const b = key % count
@@ -391,13 +401,13 @@ function linkedBlocks(rows: readonly Placed[][], blocks: readonly Block[]): numb
     // and only if no running text stands under it: a heading in the next column is no header
     // cell of the table, nor is a heading over its column's text beside a table.
     const ratio = first.fontSize / second.fontSize
-    const single =
+    const single = () =>
       (first.lines.length === 1 || second.lines.length === 1) &&
       ratio < SINGLE_LINK_SIZE_RATIO &&
       ratio > 1 / SINGLE_LINK_SIZE_RATIO &&
-      !headsText(first, blocks) &&
-      !headsText(second, blocks)
-    if (together < 2 && !single) continue
+      !heads(a) &&
+      !heads(b)
+    if (together < 2 && !single()) continue
     if (!parent.has(a)) parent.set(a, a)
     if (!parent.has(b)) parent.set(b, b)
     parent.set(find(a), find(b))
