@@ -476,6 +476,23 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('takes a line in a font of its own for a heading over running text, not over a table', () => {
+    const over = (next: Block) =>
+      page([
+        block(BODY, 10, 60),
+        block(['Station pH Nitrate Turbidity'], 10, 100, { fontId: 'f2' }),
+        next,
+        block(BODY, 10, 200),
+      ])
+    const text = over(block(BODY, 10, 115))
+    classifyPage(text)
+    expect(text.blocks[1]?.kind).toBe('heading')
+    const rows = ['North Weir 7.2 1.8 3.4', 'Mill Bridge 7.0 2.6 5.1']
+    const table = over({ ...block(rows, 10, 115), kind: 'table' })
+    classifyPage(table)
+    expect(table.blocks[1]?.kind).toBe('paragraph')
+  })
+
   it('takes a larger numbered line near the top edge for a heading, not a running head', () => {
     const layout = page([
       block(['5. The dynamics'], 10, 40, { fontSize: 11, fontId: 'f2' }),

@@ -598,9 +598,10 @@ function isHeading(
   if (capitals) return true
   if (isSectionNumber(text) && block.fontId !== stats.bodyFontId && words <= 14) return true
   // Without font names (fast engine), a standalone line in a font other than the body's is the
-  // best evidence of a heading at body size.
+  // best evidence of a heading at body size; over a table, it is a header row left out of it.
   return (
     block.fontId !== stats.bodyFontId &&
+    next?.kind !== 'table' &&
     next?.fontId !== block.fontId &&
     block.lines.length === 1 &&
     words <= 10 &&
