@@ -103,6 +103,29 @@ describe('detectTables', () => {
     expect(detectTables(cells, NO_RULINGS, [], 1, false).tables).toEqual([])
   })
 
+  it('takes the first line of a title wrapped upward over a borderless header into its cell', () => {
+    const cells = textRows(
+      [
+        ['Region', 'Sold', 'Revenue'],
+        ['North', '1,204', '1,350'],
+        ['South', '980', '1,020'],
+        ['West', '1,530', '1,611'],
+      ],
+      [72, 200, 300],
+      100,
+    )
+    // "Units" stands on "Sold" as the wrapped line of one cell set at its foot.
+    const wrapped = run('Units', 200, 89)
+    const found = detectTables([wrapped, ...cells], NO_RULINGS, [], 1, true)
+    expect(found.rest).toEqual([])
+    expect(texts(found.tables[0]?.table)[0]).toEqual(['Region', 'Units Sold', 'Revenue'])
+    // The last line of a caption wrapped over the table stays out, hugged as it is from above.
+    const caption = [run('Sales by region and units sold', 150, 78), run('in the year', 200, 89)]
+    const captioned = detectTables([...caption, ...cells], NO_RULINGS, [], 1, true)
+    expect(captioned.rest).toEqual(caption)
+    expect(texts(captioned.tables[0]?.table)[0]).toEqual(['Region', 'Sold', 'Revenue'])
+  })
+
   it("refuses the tick labels of a chart's two axes", () => {
     const ticks = textRows(
       [

@@ -94,12 +94,15 @@ export function detectTables(
   if (borderless) {
     for (const region of borderlessRegions(lines)) {
       const table = alignedTable(
-        cellPieces(region.flatMap((line) => line.runs)),
+        cellPieces(region.lines.flatMap((line) => line.runs)),
         page,
         looksLikeBorderlessTable,
+        undefined,
+        [],
+        region.headerBottom,
       )
       if (!table) continue
-      const used = new Set(region)
+      const used = new Set(region.lines)
       lines = lines.filter((line) => !used.has(line))
       tables.push(table)
     }
@@ -111,6 +114,9 @@ export function detectTables(
   }
   return { tables, rest, lines }
 }
+
+/** A wrapped line stands at most this many font sizes above the next line of its cell. */
+const WRAPPED_GAP_EM = 0.6
 
 /** Empty space this many font sizes tall between two lines of a band parts two tables. */
 const BAND_GAP_EM = 2.5
@@ -388,8 +394,8 @@ function alignedTable(
   accept: (grid: AlignedGrid) => boolean,
   band?: RuledBand,
   rules: readonly Segment[] = [],
+  headerRule = band?.headerRule,
 ): Block | undefined {
-  const headerRule = band?.headerRule
   const found = alignIntoGrid(lines, headerRule)
   if (!found || !accept(found)) return undefined
   const merged = mergeWrappedRows(found, band?.ys)
@@ -615,29 +621,49 @@ function headerGroups(header: readonly Line[], columns: readonly Line[]): Line[]
   return lines
 }
 
+/** A region of text that lines up like a table. */
+interface BorderlessRegion {
+  lines: Line[]
+  /** Where the header row ends, when a title's first line stands above it (see titleAbove). */
+  headerBottom?: number
+}
+
 /**
  * Regions of the page's text that line up like a table: consecutive rows of two or more
  * separate pieces of text, close together, with at most one single-piece row between them.
  */
-function borderlessRegions(lines: readonly Line[]): Line[][] {
+function borderlessRegions(lines: readonly Line[]): BorderlessRegion[] {
   const rows = groupRows(lines)
-  const regions: Line[][] = []
+  const regions: BorderlessRegion[] = []
   let current: Line[][] = []
   let singles = 0
+  let lead: Line[] | undefined
   const flush = () => {
     while (current.length > 0 && (current[current.length - 1] as Line[]).length < 2) current.pop()
     if (current.filter((row) => row.length >= 2).length >= BORDERLESS_MIN_ROWS) {
-      regions.push(current.flat())
+      regions.push(
+        lead
+          ? {
+              lines: [...lead, ...current.flat()],
+              headerBottom: extentOf(current[0] as Line[]).bottom,
+            }
+          : { lines: current.flat() },
+      )
     }
     current = []
     singles = 0
+    lead = undefined
   }
-  for (const row of rows) {
+  for (const [k, row] of rows.entries()) {
     const previous = current[current.length - 1]
     const em = (row[0] as Line).fontSize
     const gap = previous ? (row[0] as Line).top - extentOf(previous).bottom : 0
     if (previous && gap > 2.5 * em) flush()
     if (row.length >= 2) {
+      if (current.length === 0) {
+        const candidate = rows[k - 1]
+        lead = candidate && titleAbove(candidate, row, rows[k - 2]) ? candidate : undefined
+      }
       current.push(row)
       singles = 0
     } else if (current.length > 0 && singles === 0) {
@@ -649,6 +675,25 @@ function borderlessRegions(lines: readonly Line[]): Line[][] {
   }
   flush()
   return regions
+}
+
+/**
+ * Whether a lone line stands on a table's first row as the first line of one title wrapped
+ * upward from the foot of its cell ("Visits per" over "week"): it hugs the row as a wrapped
+ * line does, stands over that title and no other, and is words that end no sentence. Nothing
+ * hugs it from above: the last line of a caption wrapped over the table is no title.
+ */
+function titleAbove(
+  lead: readonly Line[],
+  head: readonly Line[],
+  above: readonly Line[] | undefined,
+): boolean {
+  const line = lead[0] as Line
+  if (lead.length !== 1 || isFigure(line.text) || /[.:;]$/.test(line.text)) return false
+  if (gapInEms(lead, head) > WRAPPED_GAP_EM) return false
+  if (above && gapInEms(above, lead) <= WRAPPED_GAP_EM) return false
+  const under = head.filter((cell) => cell.left < line.right && cell.right > line.left)
+  return under.length === 1
 }
 
 /**
