@@ -97,6 +97,23 @@ describe('extract', () => {
     )
   })
 
+  it('nests items alike under a list whose later items stand further left', async () => {
+    const pdf = await buildPdf([
+      [
+        { text: 'Bring these on every visit:', x: 72, y: 80 },
+        { text: '• a radio', x: 90, y: 100 },
+        { text: '– spare batteries', x: 108, y: 115 },
+        { text: '– a charger', x: 108, y: 130 },
+        { text: '• a head torch', x: 90, y: 145 },
+        { text: '1. Sign the logbook', x: 72, y: 160 },
+      ],
+    ])
+    const doc = await extract(pdf)
+    expect(micromark(doc.markdown).replace(/\n/g, '')).toContain(
+      '<ul><li>a radio<ul><li>spare batteries</li><li>a charger</li></ul></li><li>a head torch</li></ul><ol><li>Sign the logbook</li></ol>',
+    )
+  })
+
   it('reads a list whose bullets are drawn as discs and rings, as browsers print them', async () => {
     const items = SITE_CHECKLIST
     const pdf = await buildPdf([

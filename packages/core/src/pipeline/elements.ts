@@ -124,9 +124,11 @@ function isFurniture(block: Block): block is FurnitureBlock {
 function listElement(items: readonly Block[], spellings: Spellings): Omit<Element, 'id'> {
   const texts: string[] = []
   const markdown: string[] = []
-  // Where the text of the last item at each depth starts: CommonMark nests an item only under
-  // an item whose text starts no further right than it does ("2. " takes three spaces).
-  const textColumns: number[] = []
+  // The items the next one may nest under, each with its depth and where its text starts:
+  // CommonMark nests an item only under an item whose text starts no further right than it
+  // does ("2. " takes three spaces). A list may open deeper than it goes on (its first items
+  // indented past a later, shallower one), so depths count relative to the items still open.
+  const open: Array<{ depth: number; textColumn: number }> = []
   for (const item of items) {
     const marker = item.marker ?? ''
     const lines = item.lines.map((line) => line.text)
@@ -134,10 +136,12 @@ function listElement(items: readonly Block[], spellings: Spellings): Omit<Elemen
     const text = joinLines(lines, spellings)
     texts.push(text)
     const bullet = isOrdered(item) ? marker.replace(/^\(/, '').replace(/\)$/, '.') : '-'
-    const depth = Math.min(item.depth ?? 0, textColumns.length)
-    const indent = depth === 0 ? 0 : (textColumns[depth - 1] as number)
-    textColumns.length = depth
-    textColumns.push(indent + bullet.length + 1)
+    const depth = item.depth ?? 0
+    while (open.length > 0 && (open[open.length - 1] as { depth: number }).depth >= depth) {
+      open.pop()
+    }
+    const indent = open[open.length - 1]?.textColumn ?? 0
+    open.push({ depth, textColumn: indent + bullet.length + 1 })
     markdown.push(`${' '.repeat(indent)}${bullet} ${text}`)
   }
   return { type: 'list', page: (items[0] as Block).page, text: markdown.join('\n'), items: texts }
