@@ -23,7 +23,7 @@ describe('markFurniture', () => {
   })
 
   it('marks a band repeated under the running header after its first occurrence, the title', () => {
-    // The header ends in the top margin (96 pt of 800); the band under it reaches 140 pt.
+    // The header ends in the top margin (112 pt of 800); the band under it reaches 140 pt.
     const pages = threePages((n) => [
       block(['VA Medical Center', 'Policy No. 3'], 10, 60),
       block(['Controlled Substance Policy', 'Research Service'], 10, 120),
@@ -50,6 +50,16 @@ describe('markFurniture', () => {
       ['header', 'paragraph'],
       ['header', 'paragraph'],
     ])
+  })
+
+  it("marks a LaTeX running head, set lower in the margin, on the pages after a chapter's first", () => {
+    // The head's baseline stands 13% down the page; the chapter's first page has none.
+    const pages = threePages((n) => [
+      ...(n > 1 ? [block(['Harbour Survey 2026'], 10, 103)] : []),
+      block([`Body text of page ${n}`], 10, 300),
+    ])
+    markFurniture(pages)
+    expect(kinds(pages)).toEqual([['paragraph'], ['header', 'paragraph'], ['header', 'paragraph']])
   })
 
   it('marks nothing in a one-page document', () => {

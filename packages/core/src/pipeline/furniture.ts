@@ -1,8 +1,10 @@
 import { medianFontSize } from './extent.js'
 import type { Block } from './types.js'
 
-/** Share of the page height at the top and at the bottom where running headers and footers live. */
+/** Share of the page height at the bottom where running footers live... */
 const MARGIN_SHARE = 0.12
+/** ...and at the top, where running heads live: LaTeX sets its heads 13% down the page. */
+const TOP_MARGIN_SHARE = 0.14
 /** Share of the page height at the top and at the bottom that a band stacked on a header or footer may reach. */
 const STACKED_SHARE = 0.25
 /** A margin text repeated on at least this share of pages is a running header or footer. */
@@ -238,7 +240,7 @@ function outermostZone(block: Block, page: FurniturePage): 'top' | 'bottom' | un
 
 function marginZone(block: Block, height: number): 'top' | 'bottom' | undefined {
   if (block.lines.length > 3 || block.kind === 'table' || block.kind === 'image') return undefined
-  if (block.bottom <= height * MARGIN_SHARE) return 'top'
+  if (block.bottom <= height * TOP_MARGIN_SHARE) return 'top'
   if (block.top >= height * (1 - MARGIN_SHARE)) return 'bottom'
   return undefined
 }
