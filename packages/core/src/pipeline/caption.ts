@@ -30,3 +30,16 @@ export function startsCaption(text: string): boolean {
   if (!/\s$/.test(number[0])) return true
   return !SENTENCE_GOES_ON.test(rest.slice(number[0].length - 1))
 }
+
+/** A caption's label with its number, "Table 1.1" of "Table 1.1: Depth at each berth". */
+const LABEL = /^[\p{L}]+\.?\s*(?:[A-Z][.\-–]?)?[\dIVX]+(?:[.\-–][\dIVX]+)*/u
+
+/**
+ * The label that opens a caption, lowercased ("table 1.1"), or undefined for text that is no
+ * caption: a table's caption repeated over its continuation ("Table 3 (continued)") names it by
+ * the same label.
+ */
+export function captionLabel(text: string): string | undefined {
+  if (!startsCaption(text)) return undefined
+  return LABEL.exec(text)?.[0].toLowerCase().replace(/\s+/g, ' ')
+}

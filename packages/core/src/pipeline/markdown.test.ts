@@ -83,6 +83,39 @@ describe('toMarkdown', () => {
     )
   })
 
+  it("leaves out a table's caption repeated over its continuation, and only there", () => {
+    const caption = (text: string, page: number): Element => ({
+      id: `el_c${page}`,
+      type: 'caption',
+      page,
+      text,
+    })
+    const first = tableElement(1, [
+      ['Region', 'Sales'],
+      ['North', '10'],
+    ])
+    const next = { ...tableElement(2, [['South', '12']]), continued: true }
+    const joined = toMarkdown([
+      caption('Table 2: Sales by region', 1),
+      first,
+      caption('Table 2 (continued)', 2),
+      next,
+    ])
+    expect(joined).toBe(
+      'Table 2: Sales by region\n\n| Region | Sales |\n| --- | --- |\n| North | 10 |\n| South | 12 |\n',
+    )
+    // Followed by no continuation, the caption stays.
+    const paragraph: Element = { id: 'el_p', type: 'paragraph', page: 2, text: 'Sales rose.' }
+    expect(
+      toMarkdown([
+        caption('Table 2: Sales', 1),
+        first,
+        caption('Table 2 (continued)', 2),
+        paragraph,
+      ]),
+    ).toContain('Table 2 (continued)\n\nSales rose.')
+  })
+
   it('keeps a continuation apart when body text or another grid lies between', () => {
     const first = tableElement(1, [['a', 'b']])
     const next = { ...tableElement(2, [['c', 'd']]), continued: true }

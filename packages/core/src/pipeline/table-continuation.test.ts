@@ -28,7 +28,7 @@ function table(rows: string[][], headerRows: number): Table {
 const tableBlock = (rows: string[][], headerRows: number): Block =>
   block(['table'], 72, 100, { kind: 'table', table: table(rows, headerRows) })
 
-const textBlock = (kind: BlockKind, text = kind): Block => block([text], 72, 50, { kind })
+const textBlock = (kind: BlockKind, text: string = kind): Block => block([text], 72, 50, { kind })
 
 function page(number: number, blocks: Block[]): PageLayout {
   return {
@@ -89,6 +89,23 @@ describe('markContinuedTables', () => {
     const beforeText = tableBlock([['Figs', '4', '5.10']], 0)
     markContinuedTables([page(1, [first, textBlock('paragraph')]), page(2, [beforeText])])
     expect(beforeText.continued).toBeUndefined()
+  })
+
+  it("continues a table over its caption repeated on the next page, but not over another's", () => {
+    const first = tableBlock([HEADER, ['Apples', '12', '3.50']], 1)
+    const next = tableBlock([['Pears', '7', '2.25']], 0)
+    const caption = (text: string) => textBlock('caption', text)
+    markContinuedTables([
+      page(1, [caption('Table 1.1: Fruit in stock'), first]),
+      page(2, [caption('Table 1.1 (continued)'), next]),
+    ])
+    expect(next.continued).toBe(true)
+    const other = tableBlock([['Figs', '4', '5.10']], 0)
+    markContinuedTables([
+      page(1, [caption('Table 1.1: Fruit in stock'), first]),
+      page(2, [caption('Table 1.2: Fruit sold'), other]),
+    ])
+    expect(other.continued).toBeUndefined()
   })
 
   it('compares every later page with the header of the table the continuations belong to', () => {
