@@ -21,6 +21,25 @@ describe('groupLines', () => {
     ).toEqual(['Thank you! Any questions?'])
   })
 
+  it("keeps a heading's number with its title in the second column, level with the first column's text", () => {
+    // LaTeX sets "3" a quad before "Results", on the baseline of a line of the first column,
+    // under the second column's text.
+    const left = Array.from({ length: 9 }, (_, k) =>
+      run('the drifters circled in a slow eddy in the ebb', 72, 100 + 12 * k),
+    )
+    const right = Array.from({ length: 4 }, (_, k) =>
+      run('speeds at the narrow entrance reached a metre', 310.6, 100 + 12 * k),
+    )
+    const heading = { fontSize: 14.3 }
+    const lines = textsOf(
+      ...left,
+      ...right,
+      run('3', 310.6, 172, heading),
+      run('Results', 334.8, 172, heading),
+    )
+    expect(lines).toContain('3 Results')
+  })
+
   it('keeps superscripts on their line', () => {
     const lines = groupLines([
       run('Water', 10, 100),

@@ -114,7 +114,7 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
     for (let i = 1; i <= row.length; i++) {
       const prev = row[i - 1] as TextRun
       const next = row[i]
-      if (next && !splitsRow(rows, index, prev, next)) continue
+      if (next && !splitsRow(rows, index, prev, next, row[i - 2])) continue
       const line = makeLine(row.slice(start, i))
       if (line.text.length > 0) lines.push(line)
       start = i
@@ -155,6 +155,7 @@ function splitsRow(
   index: number,
   prev: TextRun,
   next: TextRun,
+  beforePrev: TextRun | undefined,
 ): boolean {
   const gap = next.left - prev.right
   const em = Math.max(prev.fontSize, next.fontSize)
@@ -169,6 +170,15 @@ function splitsRow(
   const lead = rowLead(rows[index] as TextRun[], prev)
   // So does a glyph without Unicode there, a bitmap font's bullet.
   if (lead !== undefined && (NUMBER_LABEL.test(lead) || isBullet(lead) || lead === '')) return false
+  // So does a section number in a heading's type after smaller text: a heading that opens the
+  // second column, level with a line of the first ("3   Results").
+  if (
+    beforePrev !== undefined &&
+    next.fontSize === prev.fontSize &&
+    prev.fontSize > SIZE_APART_RATIO * beforePrev.fontSize &&
+    NUMBER_LABEL.test(prev.text.trim())
+  )
+    return false
   if (!narrow && isJustifiedSpace(rows, index, prev, next)) return false
   const center = (prev.right + next.left) / 2
   const probe = next.left - 0.3 * Math.min(gap, em)
