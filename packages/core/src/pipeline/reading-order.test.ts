@@ -38,6 +38,27 @@ describe('orderBlocks', () => {
     ])
   })
 
+  it('measures a gutter of one em by the running text, though headings outnumber paragraphs', () => {
+    const heading = (text: string, x: number, y: number) => block([text], x, y, { fontSize: 14 })
+    const left = [
+      heading('1 Introduction', 10, 60),
+      block(COLUMN_TEXT, 10, 80),
+      heading('2 Method', 10, 190),
+      block(COLUMN_TEXT, 10, 210),
+      heading('3 Results', 10, 320),
+    ]
+    // The second column goes on with the text of the first's last section.
+    const right = [
+      block(COLUMN_TEXT, 164.7, 60),
+      heading('4 Sites', 164.7, 170),
+      block(COLUMN_TEXT, 164.7, 190),
+      heading('5 Outlook', 164.7, 300),
+      heading('6 Notes', 164.7, 320),
+    ]
+    const mixed = left.flatMap((b, i) => [b, right[i] as Block])
+    expect(orderBlocks(mixed).blocks).toEqual([...left, ...right])
+  })
+
   it("reads a paper's authors, side by side under its title, before its two columns", () => {
     const title = block(['A title that spans both of the columns below it, wide enough'], 10, 20)
     const authors = [block(['Anna Lindqvist'], 80, 40), block(['Tomasz Nowak'], 195, 40)]

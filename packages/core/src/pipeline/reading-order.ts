@@ -452,7 +452,10 @@ function findGutters(narrow: readonly Block[], minLeft: number, maxRight: number
   let tallest = 0
   for (const value of coverage) tallest = Math.max(tallest, value)
   const limit = tallest * GUTTER_MAX_COVERAGE
-  const candidates = openStrips(coverage, limit, GUTTER_MIN_EM * medianFontSize(narrow), minLeft)
+  // The gutter is measured against the running text's size, line by line: headings, many and
+  // short in a paper, would make a LaTeX column gap of one em look too narrow.
+  const em = medianFontSize(narrow.flatMap((block) => block.lines))
+  const candidates = openStrips(coverage, limit, GUTTER_MIN_EM * em, minLeft)
   return candidates.filter((gutter) => {
     const leftSide = narrow.filter((block) => block.right <= gutter.left + 1)
     const rightSide = narrow.filter((block) => block.left >= gutter.right - 1)
