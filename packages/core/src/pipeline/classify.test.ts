@@ -408,6 +408,23 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("makes headings of a section's and a subsection's titles in one face, level in two columns", () => {
+    const text = Array.from({ length: 4 }, () => 'running text of a paper set in two columns')
+    const layout = page([
+      block(['Abstract'], 10, 200, { fontId: 'f4', fontSize: 14.3 }),
+      block(text, 10, 220),
+      block(['2.1 Sites'], 310, 201, { fontId: 'f4', fontSize: 12 }),
+      block(text, 310, 220),
+    ])
+    classifyPage(layout)
+    expect(kinds(layout).map(([kind]) => kind)).toEqual([
+      'heading',
+      'paragraph',
+      'heading',
+      'paragraph',
+    ])
+  })
+
   it('makes a heading of a line that stands level with a larger heading of another column', () => {
     const layout = page([
       block(['Data Engineer, Contoso Retail'], 10, 200, { bold: true, fontId: 'f2', fontSize: 11 }),

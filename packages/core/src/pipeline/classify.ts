@@ -509,8 +509,7 @@ function isOtherColumnText(block: Block, other: Block): boolean {
  * one to a line on both sides, are no columns of text.
  */
 function isHeadingOfNextColumn(block: Block, other: Block, page: PageLayout): boolean {
-  if (other.fontId !== block.fontId || Math.abs(other.fontSize - block.fontSize) > 0.5) return false
-  if (!/\p{L}/u.test(plainText(other))) return false
+  if (other.fontId !== block.fontId || !/\p{L}/u.test(plainText(other))) return false
   const spans = (column: Block, x: Block) => column.left < x.right && column.right > x.left
   // Directly under the heading, or above it when it ends its column.
   const adjoins = (column: Block, x: Block) =>
@@ -528,6 +527,8 @@ function isHeadingOfNextColumn(block: Block, other: Block, page: PageLayout): bo
   }
   const mine = ownColumn(block, other)
   const theirs = ownColumn(other, block)
+  // Headings of two levels in one face (a section's beside a subsection's) each head running text.
+  if (Math.abs(other.fontSize - block.fontSize) > 0.5) return mine === 2 && theirs === 2
   return mine > 0 && theirs > 0 && mine + theirs >= 3
 }
 
