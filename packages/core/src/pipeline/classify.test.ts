@@ -474,6 +474,21 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("takes no table's rows of decimal figures for the entries of a contents page", () => {
+    const rows = ['Lifts head 2.2 3.2', 'Rolls over 2.8 4.7', 'Sits up 5.5 7.8', 'Stands 7.2 9.9']
+    const blocks = [block(['Motor Development'], 10, 60, { fontSize: 15 }), block(BODY, 10, 90)]
+    ;[...rows, ...rows].forEach((row, i) => {
+      blocks.push(block([row], 10, 130 + i * 14, { standalone: true }))
+    })
+    blocks.push(block(['Basic Trends'], 10, 260, { fontSize: 15 }), block(BODY, 10, 290))
+    const layout = page(blocks)
+    classifyPage(layout)
+    expect(layout.blocks.filter((b) => b.kind === 'heading').map((b) => b.lines[0]?.text)).toEqual([
+      'Motor Development',
+      'Basic Trends',
+    ])
+  })
+
   it('leaves a contents entry with its leader and page number a paragraph, however large', () => {
     // A short contents list, too short to be told as a contents page: chapters set larger.
     const layout = page([

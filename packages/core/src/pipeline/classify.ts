@@ -340,8 +340,11 @@ function mergeStackedHeadings(page: PageLayout): void {
   }
 }
 
-/** Entries of a contents page end with their page number, or have it beside them. */
-const CONTENTS_ENTRY = /(?:^|\s|\.)(?:\d{1,4}|[ivxlc]{1,6})$/i
+/**
+ * Entries of a contents page end with their page number, or have it beside them; a leader's
+ * dot may touch the number, a decimal point may not ("Rolls over 2.8 4.7" is a table's row).
+ */
+const CONTENTS_ENTRY = /(?:^|\s|(?<!\d)\.)(?:\d{1,4}|[ivxlc]{1,6})$/i
 /** Contents entries on a page, at least, for it to be a table of contents. */
 const MIN_CONTENTS_ENTRIES = 8
 
