@@ -40,6 +40,29 @@ describe('groupLines', () => {
     expect(lines).toContain('3 Results')
   })
 
+  it("parts a paper's authors' affiliations, centred under the names the row above parts", () => {
+    const size = { fontSize: 12 }
+    const names = [run('Aino Virtanen', 201, 187, size), run('Jonas Berg', 350, 187, size)]
+    // Two ems apart, the affiliations part only because each is centred under its name.
+    const centred = [
+      run('Northern Ecology Group', 174, 201, size),
+      run('Harbour Institute', 329, 201, size),
+    ]
+    expect(textsOf(...names, ...centred)).toEqual([
+      'Aino Virtanen',
+      'Jonas Berg',
+      'Northern Ecology Group',
+      'Harbour Institute',
+    ])
+    // Set off those axes, the same gap is a space in one line.
+    const offCentre = centred.map((piece) => ({
+      ...piece,
+      left: piece.left - 30,
+      right: piece.right - 30,
+    }))
+    expect(textsOf(...names, ...offCentre)).toContain('Northern Ecology Group Harbour Institute')
+  })
+
   it('keeps superscripts on their line', () => {
     const lines = groupLines([
       run('Water', 10, 100),

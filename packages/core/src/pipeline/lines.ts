@@ -180,6 +180,7 @@ function splitsRow(
   )
     return false
   if (!narrow && isJustifiedSpace(rows, index, prev, next)) return false
+  if (centredUnderParted(rows, index, prev, next)) return true
   const center = (prev.right + next.left) / 2
   const probe = next.left - 0.3 * Math.min(gap, em)
   let supporting = 0
@@ -256,6 +257,43 @@ function splitsRow(
   )
     return true
   return supporting >= 2 && supporting >= crossing
+}
+
+/** A centred piece of a stack stands within this many font sizes of the axis of the piece above. */
+const CENTRED_AXIS_EM = 0.5
+
+/**
+ * Whether the row next above or below parts at a gap that takes in this one, into pieces
+ * centred on the same axes as the runs on either side of it: the authors of a paper side by
+ * side, each name over an affiliation, the affiliations set closer together than the names.
+ */
+function centredUnderParted(
+  rows: readonly TextRun[][],
+  index: number,
+  prev: TextRun,
+  next: TextRun,
+): boolean {
+  const centre = (run: TextRun) => (run.left + run.right) / 2
+  for (const r of [index - 1, index + 1]) {
+    const row = rows[r]
+    if (row === undefined) continue
+    for (let i = 1; i < row.length; i++) {
+      const a = row[i - 1] as TextRun
+      const b = row[i] as TextRun
+      const em = Math.max(a.fontSize, b.fontSize)
+      if (b.left - a.right <= WIDE_GAP_EM * em || a.right > prev.right || b.left < next.left) {
+        continue
+      }
+      if (Math.abs(a.baseline - prev.baseline) > 2 * em) continue
+      if (
+        Math.abs(centre(a) - centre(prev)) < CENTRED_AXIS_EM * em &&
+        Math.abs(centre(b) - centre(next)) < CENTRED_AXIS_EM * em
+      ) {
+        return true
+      }
+    }
+  }
+  return false
 }
 
 /**
