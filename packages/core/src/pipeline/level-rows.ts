@@ -20,6 +20,8 @@ const STACK_GAP_EM = 1.5
  */
 const ALIGNED_STACK_GAP_EM = 3
 const EDGE_ALIGN = 1
+/** A heading's text is set at most this share of the heading's type size. */
+const HEADING_SIZE_RATIO = 0.95
 /** A one-line block links to a block level with it in type at most this much larger or smaller. */
 const SINGLE_LINK_SIZE_RATIO = 1.2
 /** A column of figures has at least this share of its lines without letters. */
@@ -454,9 +456,6 @@ function headsText(block: Block, blocks: readonly Block[]): boolean {
       !hasShortLines(text),
   )
 }
-
-/** A heading's text is set at most this share of the heading's type size. */
-const HEADING_SIZE_RATIO = 0.95
 
 /** Whether two blocks start, or end, at one edge: cells of one column. */
 function edgeAligned(a: Block, b: Block): boolean {
