@@ -32,7 +32,7 @@ export function startsCaption(text: string): boolean {
 }
 
 /** A caption's label with its number, "Table 1.1" of "Table 1.1: Depth at each berth". */
-const LABEL = /^[\p{L}]+\.?\s*(?:[A-Z][.\-–]?)?[\dIVX]+(?:[.\-–][\dIVX]+)*/u
+const LABEL = /^\p{L}+\.?\s*(?:[A-Z][.\-–]?)?[\dIVX]+(?:[.\-–][\dIVX]+)*/u
 
 /**
  * The label that opens a caption, lowercased ("table 1.1"), or undefined for text that is no
