@@ -97,6 +97,24 @@ describe('extract', () => {
     )
   })
 
+  it('keeps lettered item markers as printed, and lists numbered ones as CommonMark does', async () => {
+    const pdf = await buildPdf([
+      [
+        { text: 'A procedure is significant when:', x: 72, y: 80 },
+        { text: '(a) it is surgical in nature;', x: 72, y: 100 },
+        { text: '(b) it carries an anaesthetic risk.', x: 72, y: 115 },
+        { text: 'Report it as follows:', x: 72, y: 140 },
+        { text: '(1) name the procedure;', x: 72, y: 160 },
+        { text: '(2) give its date.', x: 72, y: 175 },
+      ],
+    ])
+    const { markdown } = await extract(pdf)
+    expect(markdown).toContain('(a) it is surgical in nature;\n(b) it carries an anaesthetic risk.')
+    expect(micromark(markdown).replace(/\n/g, '')).toContain(
+      '<ol><li>name the procedure;</li><li>give its date.</li></ol>',
+    )
+  })
+
   it('nests items alike under a list whose later items stand further left', async () => {
     const pdf = await buildPdf([
       [

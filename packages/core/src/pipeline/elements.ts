@@ -135,7 +135,7 @@ function listElement(items: readonly Block[], spellings: Spellings): Omit<Elemen
     lines[0] = (lines[0] ?? '').slice((lines[0] ?? '').indexOf(marker) + marker.length).trimStart()
     const text = joinLines(lines, spellings)
     texts.push(text)
-    const bullet = isOrdered(item) ? marker.replace(/^\(/, '').replace(/\)$/, '.') : '-'
+    const bullet = isOrdered(item) ? orderedMarker(marker) : '-'
     const depth = item.depth ?? 0
     while (open.length > 0 && (open[open.length - 1] as { depth: number }).depth >= depth) {
       open.pop()
@@ -145,6 +145,14 @@ function listElement(items: readonly Block[], spellings: Spellings): Omit<Elemen
     markdown.push(`${' '.repeat(indent)}${bullet} ${text}`)
   }
   return { type: 'list', page: (items[0] as Block).page, text: markdown.join('\n'), items: texts }
+}
+
+/**
+ * An item number as CommonMark lists it: "(2)" and "2)" become "2.". Letters and Roman numerals
+ * ("(a)", "iv.") make no CommonMark list, so they stay as printed.
+ */
+function orderedMarker(marker: string): string {
+  return /^\(?\d+[.)]$/.test(marker) ? marker.replace(/^\(/, '').replace(/\)$/, '.') : marker
 }
 
 /** The lines of a listing's blocks, indented from its leftmost line, a blank line between blocks. */
