@@ -17,6 +17,12 @@ const SITE_CHECKLIST = [
   { text: 'Photograph each defect with a scale reference.', x: 90, y: 168 },
 ]
 
+/** The Markdown that the fast engine makes of one page of `lines`, and that Markdown as HTML. */
+async function markdownOf(lines: TextSpec[]): Promise<{ markdown: string; html: string }> {
+  const { markdown } = await extract(await buildPdf([lines]))
+  return { markdown, html: micromark(markdown).replace(/\n/g, '') }
+}
+
 describe('extract', () => {
   it('turns a large first line into a heading above its paragraph', async () => {
     const pdf = await buildPdf([
@@ -80,54 +86,43 @@ describe('extract', () => {
   })
 
   it('nests bulleted items under a numbered item as CommonMark reads them', async () => {
-    const pdf = await buildPdf([
-      [
-        { text: 'Steps to follow before the audit starts:', x: 72, y: 80 },
-        { text: '1. Collect the receipts', x: 72, y: 100 },
-        { text: '2. Check the statements', x: 72, y: 115 },
-        { text: '• of the bank', x: 90, y: 130 },
-        { text: '• of the credit card', x: 90, y: 145 },
-        { text: '3. Sign the declaration', x: 72, y: 160 },
-      ],
+    const { html } = await markdownOf([
+      { text: 'Steps to follow before the audit starts:', x: 72, y: 80 },
+      { text: '1. Collect the receipts', x: 72, y: 100 },
+      { text: '2. Check the statements', x: 72, y: 115 },
+      { text: '• of the bank', x: 90, y: 130 },
+      { text: '• of the credit card', x: 90, y: 145 },
+      { text: '3. Sign the declaration', x: 72, y: 160 },
     ])
-    const doc = await extract(pdf)
     // "2. " takes three spaces before a nested item; two would end the numbered list.
-    expect(micromark(doc.markdown).replace(/\n/g, '')).toContain(
+    expect(html).toContain(
       '<ol><li>Collect the receipts</li><li>Check the statements<ul><li>of the bank</li><li>of the credit card</li></ul></li><li>Sign the declaration</li></ol>',
     )
   })
 
   it('keeps lettered item markers as printed, and lists numbered ones as CommonMark does', async () => {
-    const pdf = await buildPdf([
-      [
-        { text: 'A procedure is significant when:', x: 72, y: 80 },
-        { text: '(a) it is surgical in nature;', x: 72, y: 100 },
-        { text: '(b) it carries an anaesthetic risk.', x: 72, y: 115 },
-        { text: 'Report it as follows:', x: 72, y: 140 },
-        { text: '(1) name the procedure;', x: 72, y: 160 },
-        { text: '(2) give its date.', x: 72, y: 175 },
-      ],
+    const { markdown, html } = await markdownOf([
+      { text: 'A procedure is significant when:', x: 72, y: 80 },
+      { text: '(a) it is surgical in nature;', x: 72, y: 100 },
+      { text: '(b) it carries an anaesthetic risk.', x: 72, y: 115 },
+      { text: 'Report it as follows:', x: 72, y: 140 },
+      { text: '(1) name the procedure;', x: 72, y: 160 },
+      { text: '(2) give its date.', x: 72, y: 175 },
     ])
-    const { markdown } = await extract(pdf)
     expect(markdown).toContain('(a) it is surgical in nature;\n(b) it carries an anaesthetic risk.')
-    expect(micromark(markdown).replace(/\n/g, '')).toContain(
-      '<ol><li>name the procedure;</li><li>give its date.</li></ol>',
-    )
+    expect(html).toContain('<ol><li>name the procedure;</li><li>give its date.</li></ol>')
   })
 
   it('nests items alike under a list whose later items stand further left', async () => {
-    const pdf = await buildPdf([
-      [
-        { text: 'Bring these on every visit:', x: 72, y: 80 },
-        { text: '• a radio', x: 90, y: 100 },
-        { text: '– spare batteries', x: 108, y: 115 },
-        { text: '– a charger', x: 108, y: 130 },
-        { text: '• a head torch', x: 90, y: 145 },
-        { text: '1. Sign the logbook', x: 72, y: 160 },
-      ],
+    const { html } = await markdownOf([
+      { text: 'Bring these on every visit:', x: 72, y: 80 },
+      { text: '• a radio', x: 90, y: 100 },
+      { text: '– spare batteries', x: 108, y: 115 },
+      { text: '– a charger', x: 108, y: 130 },
+      { text: '• a head torch', x: 90, y: 145 },
+      { text: '1. Sign the logbook', x: 72, y: 160 },
     ])
-    const doc = await extract(pdf)
-    expect(micromark(doc.markdown).replace(/\n/g, '')).toContain(
+    expect(html).toContain(
       '<ul><li>a radio<ul><li>spare batteries</li><li>a charger</li></ul></li><li>a head torch</li></ul><ol><li>Sign the logbook</li></ol>',
     )
   })
