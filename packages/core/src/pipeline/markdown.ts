@@ -1,5 +1,4 @@
 import type { Element, Table } from '@pdfx/schema'
-import { captionLabel } from './caption.js'
 import { codeFence, escapeInline } from './markdown-escape.js'
 import { repeatsHeader } from './table-continuation.js'
 import { oneLine, tableToMarkdown } from './table-markdown.js'
@@ -20,49 +19,35 @@ export function toMarkdown(elements: readonly Element[], options: MarkdownOption
   // Where the last table was rendered, while nothing but page apparatus has followed it: a table
   // continued on the next page joins it there, so that a reader sees one table, not one per page.
   let open = -1
-  // The label of the caption over the open table, and that caption repeated over the next page's
-  // part, held back until that part shows whether it continues the table.
-  let openLabel: string | undefined
-  let repeated: Element | undefined
-  const push = (element: Element) => {
-    if (!isPageApparatus(element)) open = -1
-    const rendered = renderElement(element, options)
-    if (rendered.length > 0) parts.push(rendered)
-  }
-  for (const [index, element] of elements.entries()) {
-    const table = element.table
+  /** The open table, when `element` is the part of it that the next page continues. */
+  const continues = (element: Element | undefined): Table | undefined => {
     const previous = parts[open]
-    if (
-      element.type === 'table' &&
+    const table = element?.table
+    return element?.type === 'table' &&
       table &&
       element.continued &&
       typeof previous === 'object' &&
       previous.columns === table.columns
-    ) {
-      parts[open] = joinContinuation(previous, table)
-      repeated = undefined
-      continue
-    }
-    if (repeated) push(repeated)
-    repeated = undefined
-    if (element.type === 'table' && table) {
-      const before = elements[index - 1]
-      openLabel = before?.type === 'caption' ? captionLabel(before.text) : undefined
-      open = parts.push(table) - 1
-      continue
-    }
-    if (
-      open >= 0 &&
-      element.type === 'caption' &&
-      openLabel !== undefined &&
-      captionLabel(element.text) === openLabel
-    ) {
-      repeated = element
-      continue
-    }
-    push(element)
+      ? previous
+      : undefined
   }
-  if (repeated) push(repeated)
+  for (const [index, element] of elements.entries()) {
+    const previous = continues(element)
+    if (previous && element.table) {
+      parts[open] = joinContinuation(previous, element.table)
+      continue
+    }
+    // The caption repeated over the part that continues the open table: table-continuation
+    // lets a table go on past its own caption only.
+    if (element.type === 'caption' && continues(elements[index + 1])) continue
+    if (element.type === 'table' && element.table) {
+      open = parts.push(element.table) - 1
+      continue
+    }
+    if (!isPageApparatus(element)) open = -1
+    const rendered = renderElement(element, options)
+    if (rendered.length > 0) parts.push(rendered)
+  }
   if (parts.length === 0) return ''
   const rendered = parts.map((part) => (typeof part === 'string' ? part : tableToMarkdown(part)))
   return `${rendered.join('\n\n')}\n`

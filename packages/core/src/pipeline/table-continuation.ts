@@ -1,5 +1,6 @@
 import type { Table } from '@pdfx/schema'
 import { captionLabel } from './caption.js'
+import { plainText } from './classify.js'
 import type { Block, PageLayout } from './types.js'
 
 /**
@@ -22,8 +23,8 @@ export function markContinuedTables(pages: readonly PageLayout[]): void {
     const first = firstBodyIndex(after, 0)
     let next = after[first]
     if (caption?.kind === 'caption' && next?.kind === 'caption') {
-      const label = captionLabel(blockText(caption))
-      if (label !== undefined && captionLabel(blockText(next)) === label) {
+      const label = captionLabel(plainText(caption))
+      if (label !== undefined && captionLabel(plainText(next)) === label) {
         next = after[firstBodyIndex(after, first + 1)]
       }
     }
@@ -54,10 +55,6 @@ function firstBodyIndex(blocks: readonly Block[], from: number): number {
 function lastBodyIndex(blocks: readonly Block[], before: number): number {
   for (let k = before - 1; k >= 0; k--) if (isBody(blocks[k] as Block)) return k
   return -1
-}
-
-function blockText(block: Block): string {
-  return block.lines.map((line) => line.text).join(' ')
 }
 
 /** Whether `next` opens with the header rows of `table`, word for word (case and spacing aside). */
