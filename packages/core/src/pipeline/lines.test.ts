@@ -295,6 +295,57 @@ describe('groupLines', () => {
     }
   })
 
+  // Three columns 10 pt apart, as LaTeX's multicol sets them in 10 pt type: the first column
+  // from 56.7 to 216.3, the second from 226.2 to 385.8.
+  const at = (text: string, left: number, right: number, y: number, options = {}) =>
+    run(text, left, y, { right, ...options })
+  const heading = { fontSize: 14.3, fontId: 'f2' }
+  const firstColumn = (ys: number[]) =>
+    ys.map((y) => at('the basin again in the autumn and', 56.7, 216.3, y))
+  const secondColumn = (ys: number[]) =>
+    ys.map((y) => at('contact the harbour office, which is', 226.2, 385.8, y))
+
+  it('parts a heading from an item indented in the next column on its baseline', () => {
+    const lines = textsOf(
+      ...firstColumn([279.9, 291.8, 303.8, 315.8]),
+      ...secondColumn([271, 283, 295, 307, 319]),
+      at('1 ', 56.7, 64.8, 247.1, heading),
+      at('Dredging the Inner', 80.9, 216.3, 247.1, heading),
+      // The gap's middle falls inside the second column's lines, which start at 226.2.
+      at('(b) Bicycles are carried free of', 254.8, 385.8, 247.1),
+      at('charge.', 273, 303.8, 259),
+    )
+    expect(lines).toContain('1 Dredging the Inner')
+    expect(lines).toContain('(b) Bicycles are carried free of')
+  })
+
+  it("keeps a heading justified across a narrow column whole, apart from the next column's line", () => {
+    const lines = textsOf(
+      ...firstColumn([481.8, 493.8, 505.8]),
+      ...secondColumn([486, 498, 510, 546, 558]),
+      // Stretched to the column's edges: "Ferry" stands nearer the next column than "New".
+      at('2 ', 56.7, 64.8, 537, heading),
+      at('New ', 80.9, 112.5, 537, heading),
+      at('Ferry', 178.4, 216.3, 537, heading),
+      at('Timetable', 80.9, 152.4, 554.9, heading),
+      at('timing system is shown below:', 226.2, 358.7, 534.1),
+    )
+    expect(lines).toContain('2 New Ferry')
+    expect(lines).toContain('timing system is shown below:')
+  })
+
+  it('gives a note mark to the word it is raised against, though level with the column before', () => {
+    const lines = textsOf(
+      ...firstColumn([480.8, 492.7]),
+      at('publish the soundings on its website.', 56.7, 216.3, 504.7),
+      ...secondColumn([486.2, 498.1]),
+      at('decade.', 226.2, 258.3, 510.1),
+      at('2', 258.3, 262.3, 506.5, { fontSize: 7, fontId: 'f3' }),
+    )
+    expect(lines).toContain('publish the soundings on its website.')
+    expect(lines).toContain('decade.2')
+  })
+
   it("parts a column's last line from a note indented in the next column on its baseline", () => {
     // The columns' lines never stand level, so each row holds one column's line, and the right
     // column starts a hair left of the middle of the gap before the indented note.

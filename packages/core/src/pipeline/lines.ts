@@ -107,6 +107,7 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
       ;(rows[target] as TextRun[]).push(run)
     }
   }
+  adoptStrandedMarks(rows)
   for (const row of rows) row.sort((p, q) => p.left - q.left)
   const lines: Line[] = []
   rows.forEach((row, index) => {
@@ -138,6 +139,45 @@ function isOtherColumnMark(run: TextRun, row: readonly TextRun[]): boolean {
   )
 }
 
+/** Rows on either side of a stranded note mark that may hold the word it is raised against. */
+const MARK_ROWS_AROUND = 3
+
+/**
+ * Moves a note mark that joined a row far from all of its text (the next column's line, by
+ * chance level with the mark) to the row of the word it is raised against ("decade.²"), which
+ * arrived after it: runs come sorted by baseline, and a mark's is the higher.
+ */
+function adoptStrandedMarks(rows: TextRun[][]): void {
+  rows.forEach((row, index) => {
+    if (row.length < 2) return
+    let em = 0
+    for (const run of row) em = Math.max(em, run.fontSize)
+    for (const mark of row) {
+      if (mark.fontSize >= SUPERSCRIPT_MIN_SHRINK * em || !LONE_NOTE_MARK.test(mark.text.trim())) {
+        continue
+      }
+      const apart = row.every(
+        (other) =>
+          other === mark ||
+          Math.max(mark.left - other.right, other.left - mark.right) > MARK_APART_EM * em,
+      )
+      if (!apart) continue
+      const to = Math.min(rows.length - 1, index + MARK_ROWS_AROUND)
+      for (let r = Math.max(0, index - MARK_ROWS_AROUND); r <= to; r++) {
+        const other = rows[r] as TextRun[]
+        if (
+          r === index ||
+          !other.some((word) => touches(mark, word) && isRaisedNoteMark(mark, word))
+        )
+          continue
+        row.splice(row.indexOf(mark), 1)
+        other.push(mark)
+        return
+      }
+    }
+  })
+}
+
 /** A mark set against a word: no more than a third of the word's size away on either side. */
 function touches(mark: TextRun, word: TextRun): boolean {
   const gap = Math.max(mark.left - word.right, word.left - mark.right)
@@ -159,13 +199,16 @@ function splitsRow(
 ): boolean {
   const gap = next.left - prev.right
   const em = Math.max(prev.fontSize, next.fontSize)
-  // A line of prose measures the gap after it by its own size, though larger type follows (the
-  // next column's heading); a mark or a bullet before text goes by the larger.
+  // A line of prose measures the gap beside it by its own size, though larger type stands on the
+  // other side (the next column's heading, or the last word of the heading before it); a mark or
+  // a bullet beside text goes by the larger.
+  const [small, large] = prev.fontSize < next.fontSize ? [prev, next] : [next, prev]
   const besideLarger =
-    next.fontSize > SIZE_APART_RATIO * prev.fontSize && countLetters(prev.text) >= PROSE_MIN_LETTERS
-  if (gap <= NARROW_GAP_EM * (besideLarger ? prev.fontSize : em)) return false
+    large.fontSize > SIZE_APART_RATIO * small.fontSize &&
+    countLetters(small.text) >= PROSE_MIN_LETTERS
+  if (gap <= NARROW_GAP_EM * (besideLarger ? small.fontSize : em)) return false
   const narrow = gap <= SEGMENT_GAP_EM * em
-  if (gap > WIDE_GAP_EM * em) return true
+  if (gap > WIDE_GAP_EM * em) return !isStretchedHeadingSpace(rows, index, prev, next)
   // A section number, list number or bullet set apart by a tab belongs to the text after it.
   const lead = rowLead(rows[index] as TextRun[], prev)
   // So does a glyph without Unicode there, a bitmap font's bullet.
@@ -256,7 +299,42 @@ function splitsRow(
     hasProseOnBothSides(rows[index] as TextRun[], prev, next)
   )
     return true
+  if (columnStartsInGap(rows, index, prev, next, em)) return true
   return supporting >= 2 && supporting >= crossing
+}
+
+/**
+ * Whether another column's text starts inside the gap, short of `next`: the gap runs from the
+ * end of a column's line (a heading) over the gutter into the next column, where this row's text
+ * is indented (a nested item, a heading's hanging title). Rows stacked at that edge, up and down,
+ * with nothing across the strip just left of it, make it a gutter; the text across the middle of
+ * the gap is then the next column's own.
+ */
+function columnStartsInGap(
+  rows: readonly TextRun[][],
+  index: number,
+  prev: TextRun,
+  next: TextRun,
+  em: number,
+): boolean {
+  const from = Math.max(0, index - GAP_WINDOW_ROWS)
+  const to = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS)
+  const tried: number[] = []
+  for (let r = from; r <= to; r++) {
+    if (r === index) continue
+    for (const run of rows[r] as TextRun[]) {
+      const edge = run.left
+      // A gutter is measured by the size of the column's own text, smaller than a heading's.
+      if (edge <= prev.right + NARROW_GAP_EM * run.fontSize || edge >= next.left - 0.15 * em) {
+        continue
+      }
+      if (tried.some((seen) => Math.abs(seen - edge) < 0.15 * em)) continue
+      tried.push(edge)
+      const probe = edge - 0.3 * Math.min(edge - prev.right, em)
+      if (edgeStack(rows, index, edge, probe, em) >= GUTTER_STACK_ROWS) return true
+    }
+  }
+  return false
 }
 
 /** A centred piece of a stack stands within this many font sizes of the axis of the piece above. */
@@ -334,6 +412,45 @@ function isJustifiedSpace(
       if (
         Math.abs(run.left - left) < 0.2 * em &&
         Math.abs(run.right - right) < 0.2 * em &&
+        /\S\s+\S+\s+\S/.test(run.text)
+      )
+        return true
+    }
+  }
+  return false
+}
+
+/**
+ * Whether the gap after `prev` is the one space of a heading justified across a narrow column
+ * ("2 New", far apart from "Ferry"): the heading's line, in one font, starts and ends flush with
+ * a nearby line of the column's smaller text drawn in one piece. LaTeX stretches a section title's
+ * first line so when its next word will not fit.
+ */
+function isStretchedHeadingSpace(
+  rows: readonly TextRun[][],
+  index: number,
+  prev: TextRun,
+  next: TextRun,
+): boolean {
+  if (prev.fontId !== next.fontId || prev.fontSize !== next.fontSize) return false
+  const row = rows[index] as TextRun[]
+  const em = prev.fontSize
+  const sameType = (a: TextRun, b: TextRun) =>
+    a.fontSize === em && b.fontSize === em && b.left - a.right <= WIDE_GAP_EM * em
+  let start = row.indexOf(prev)
+  let end = start + 1
+  while (start > 0 && sameType(row[start - 1] as TextRun, row[start] as TextRun)) start--
+  while (end < row.length - 1 && sameType(row[end] as TextRun, row[end + 1] as TextRun)) end++
+  const left = (row[start] as TextRun).left
+  const right = (row[end] as TextRun).right
+  const last = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS)
+  for (let r = Math.max(0, index - GAP_WINDOW_ROWS); r <= last; r++) {
+    for (const run of rows[r] as TextRun[]) {
+      const flush = 0.2 * run.fontSize
+      if (
+        run.fontSize * SIZE_APART_RATIO <= em &&
+        Math.abs(run.left - left) < flush &&
+        Math.abs(run.right - right) < flush &&
         /\S\s+\S+\s+\S/.test(run.text)
       )
         return true
