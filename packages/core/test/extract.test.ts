@@ -205,6 +205,25 @@ describe('extract', () => {
     ])
   })
 
+  it('keeps the depth of list items that run on into the next column', async () => {
+    const left = await wrapText(`Left column. ${LOREM}`, { x: 72, y: 80, width: 220 })
+    const right = await wrapText(`Right column. ${LOREM}`, { x: 320, y: 160, width: 220 })
+    const y = left.bottom + 20
+    const { markdown } = await markdownOf([
+      ...left.texts,
+      { text: '1. Extra sailings on Saturdays.', x: 84, y },
+      { text: '2. A late boat on Fridays.', x: 84, y: y + 15 },
+      { text: '• Tickets are bought in advance.', x: 100, y: y + 30 },
+      // The second column: the nested item first, then the list's last item.
+      { text: '• Bicycles are carried free.', x: 348, y: 130 },
+      { text: '3. No sailings on Christmas Day.', x: 332, y: 145 },
+      ...right.texts,
+    ])
+    expect(markdown).toContain(
+      '1. Extra sailings on Saturdays.\n2. A late boat on Fridays.\n   - Tickets are bought in advance.\n   - Bicycles are carried free.\n3. No sailings on Christmas Day.',
+    )
+  })
+
   it('reads a stamp set sideways in the margin first, as text rather than a heading', async () => {
     const left = await wrapText(`Left column. ${LOREM}`, { x: 72, y: 130, width: 220 })
     const right = await wrapText(`Right column. ${LOREM}`, { x: 320, y: 130, width: 220 })

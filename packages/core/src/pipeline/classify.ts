@@ -783,12 +783,17 @@ function outlineStyleLevels(pages: readonly PageLayout[]): Map<string, number> {
   return agreed
 }
 
-/** Nesting of list items from their indentation: each step right by about an em goes one deeper. */
+/**
+ * Nesting of list items from their indentation: each step right by about an em goes one deeper.
+ * Indentation counts from the column's edge, so that a list goes on at its depth in the next
+ * column.
+ */
 function assignListDepths(pages: readonly PageLayout[]): void {
+  const indent = (block: Block) => Math.round(block.left - (block.columnLeft ?? 0))
   for (const page of pages) {
     let run: Block[] = []
     const flush = () => {
-      const lefts = [...new Set(run.map((block) => Math.round(block.left)))].sort((p, q) => p - q)
+      const lefts = [...new Set(run.map(indent))].sort((p, q) => p - q)
       const levels: number[] = []
       for (const left of lefts) {
         const previous = levels.length > 0 ? (lefts[levels.length - 1] as number) : undefined
@@ -798,8 +803,7 @@ function assignListDepths(pages: readonly PageLayout[]): void {
             : (levels[levels.length - 1] ?? 0),
         )
       }
-      for (const block of run)
-        block.depth = Math.min(3, levels[lefts.indexOf(Math.round(block.left))] ?? 0)
+      for (const block of run) block.depth = Math.min(3, levels[lefts.indexOf(indent(block))] ?? 0)
       run = []
     }
     for (const block of page.blocks) {

@@ -138,9 +138,13 @@ function orderRegion(
         .map((column) => column.filter((block) => block !== leadIn))
         .filter((column) => column.length > 0)
     }
-    const read = columns.flatMap((column) =>
-      columns.length === 1 ? orderRows(column, state) : orderRegion(column, state, depth + 1),
-    )
+    const read = columns.flatMap((column) => {
+      if (columns.length === 1) return orderRows(column, state)
+      // Set before the column is read: a column within it sets its own.
+      const { left } = extentOf(column)
+      for (const block of column) block.columnLeft = left
+      return orderRegion(column, state, depth + 1)
+    })
     if (leadIn) read.push(leadIn)
     return [...leading, ...read]
   })

@@ -71,6 +71,8 @@ export interface Block {
   level?: number
   /** Nesting depth of a list item, 0 for the outermost. */
   depth?: number
+  /** The left edge of the column the block was read in, where its page has columns. */
+  columnLeft?: number
   /** The list marker as printed (`•`, `1.`, `a)`), for list items. */
   marker?: string
   /** The reconstructed table, for kind table (hybrid engine). */
