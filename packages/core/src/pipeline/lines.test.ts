@@ -346,6 +346,35 @@ describe('groupLines', () => {
     expect(lines).toContain('decade.2')
   })
 
+  it('parts a paragraph from a box floated beside it, though the paragraph runs on under the box', () => {
+    const wide = (y: number) =>
+      at('Rock pools are left behind by the falling tide and hold more animals', 62.7, 506.3, y, {
+        fontSize: 10.5,
+      })
+    const prose = (text: string, y: number) => at(text, 62.7, 310, y, { fontSize: 10.5 })
+    const box = (text: string, y: number) => at(text, 338.6, 521.8, y, { fontSize: 9 })
+    const lines = textsOf(
+      wide(112.7),
+      wide(127.3),
+      wide(141.9),
+      at('1. Finding a good pool', 62.7, 239.2, 177.8, { fontSize: 14 }),
+      box('Safety first. Always check the tide', 172.3),
+      box('times before you set out, and never turn', 184.9),
+      box('your back on the sea. Wear shoes with a', 197.5),
+      box('good grip, since weed-covered rock is', 210.1),
+      box('slippery.', 222.7),
+      prose('The best pools lie on the lower shore, which is', 205.4),
+      prose('uncovered only at spring tides. Look for pools', 220.1),
+      prose('that are shaded by overhanging rock: they stay', 234.8),
+      wide(249.5),
+      wide(264.2),
+      wide(288.6),
+      wide(303.3),
+    )
+    expect(lines).toContain('The best pools lie on the lower shore, which is')
+    expect(lines).toContain('good grip, since weed-covered rock is')
+  })
+
   it("parts a column's last line from a note indented in the next column on its baseline", () => {
     // The columns' lines never stand level, so each row holds one column's line, and the right
     // column starts a hair left of the middle of the gap before the indented note.

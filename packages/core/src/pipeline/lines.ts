@@ -299,18 +299,19 @@ function splitsRow(
     hasProseOnBothSides(rows[index] as TextRun[], prev, next)
   )
     return true
-  if (columnStartsInGap(rows, index, prev, next, em)) return true
+  if (gutterEdgeInGap(rows, index, prev, next, em)) return true
   return supporting >= 2 && supporting >= crossing
 }
 
 /**
- * Whether another column's text starts inside the gap, short of `next`: the gap runs from the
- * end of a column's line (a heading) over the gutter into the next column, where this row's text
- * is indented (a nested item, a heading's hanging title). Rows stacked at that edge, up and down,
- * with nothing across the strip just left of it, make it a gutter; the text across the middle of
- * the gap is then the next column's own.
+ * Whether another column's text starts where `next` does, or inside the gap short of it: rows
+ * stacked at that edge, up and down, with nothing across the strip just left of it, make it a
+ * gutter, though full-width text around crosses the gap. Where `next` starts, both sides must be
+ * prose (a box floated beside a paragraph that runs on under it), not a table's cells. The gap may run from the end of a column's line (a heading) over the gutter
+ * into the next column, where this row's text is indented (a nested item, a heading's hanging
+ * title); the text across the middle of the gap is then the next column's own.
  */
-function columnStartsInGap(
+function gutterEdgeInGap(
   rows: readonly TextRun[][],
   index: number,
   prev: TextRun,
@@ -319,6 +320,11 @@ function columnStartsInGap(
 ): boolean {
   const from = Math.max(0, index - GAP_WINDOW_ROWS)
   const to = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS)
+  if (
+    edgeStack(rows, index, next.left, next.left - 0.3 * em, em) >= GUTTER_STACK_ROWS &&
+    hasProseOnBothSides(rows[index] as TextRun[], prev, next)
+  )
+    return true
   const tried: number[] = []
   for (let r = from; r <= to; r++) {
     if (r === index) continue
