@@ -111,6 +111,18 @@ describe('orderBlocks', () => {
     expect(orderBlocks(ending).blocks).toEqual([...left, last, ...right, under])
   })
 
+  it("reads a heading and a term's line under it, at the foot of the left column, with the text they open", () => {
+    // A definition list after two columns: its heading, then its first term, then the term's
+    // definition across the page.
+    const left = [60, 160].map((y) => block(COLUMN_TEXT, 10, y))
+    const right = [block(COLUMN_TEXT, 180, 60)]
+    const heading = block(['3. Words you will meet'], 10, 275)
+    const term = block(['Littoral zone'], 10, 289)
+    const text = block(['The part of the shore between the highest and lowest tides'], 30, 302)
+    const page = [heading, term, right[0], left[1], text, left[0]] as Block[]
+    expect(orderBlocks(page).blocks).toEqual([...left, ...right, heading, term, text])
+  })
+
   it('reads three columns left to right', () => {
     const columns = [10, 170, 330].map((x) => block(COLUMN_TEXT, x, 60))
     expect(orderBlocks([columns[2], columns[0], columns[1]] as never).blocks).toEqual(columns)

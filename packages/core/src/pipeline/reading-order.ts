@@ -24,6 +24,8 @@ const SIDEBAR_MAX_LEVEL_SHARE = 0.7
 const HEADING_SIZE_RATIO = 1.15
 /** Lines under a leading row's block, centred on it, stand at most this many ems below it. */
 const STACK_GAP_EMS = 1.5
+/** A column's foot read with the full-width text under it holds at most this many blocks. */
+const LEAD_IN_MAX_BLOCKS = 3
 /** A stamp set sideways in the margin runs along at least this share of the text's height. */
 const STAMP_MIN_SHARE = 0.3
 
@@ -132,10 +134,10 @@ function orderRegion(
       band.filter((block) => !leading.includes(block)),
       gutters,
     )
-    const leadIn = below ? leadInAbove(columns, below) : undefined
-    if (leadIn) {
+    const leadIn = below ? leadInAbove(columns, below) : []
+    if (leadIn.length > 0) {
       columns = columns
-        .map((column) => column.filter((block) => block !== leadIn))
+        .map((column) => column.filter((block) => !leadIn.includes(block)))
         .filter((column) => column.length > 0)
     }
     const read = columns.flatMap((column) => {
@@ -145,7 +147,7 @@ function orderRegion(
       for (const block of column) block.columnLeft = left
       return orderRegion(column, state, depth + 1)
     })
-    if (leadIn) read.push(leadIn)
+    read.push(...leadIn)
     return [...leading, ...read]
   })
 }
@@ -186,31 +188,45 @@ function dividesColumns(
 }
 
 /**
- * The block at the foot of one of a band's columns that leads into the full-width block `below`: a heading
- * under columns that have ended, over the text it opens. It stands below everything in the other
- * columns, within an em of the text under it and set off from its own column by a heading's
- * space, and is read after all the columns, with that text. A column's last paragraph, as far
- * from its column as paragraphs are, stays in its column.
+ * The blocks at the foot of one of a band's columns that lead into the full-width block `below`:
+ * a heading under columns that have ended (and a term's line under it, say), over the text it
+ * opens. They stand below everything in the other columns, the last within an em of the text
+ * under it, set off from their own column by a heading's space, and are read after all the
+ * columns, with that text. A column's last paragraph, as far from its column as paragraphs are,
+ * stays in its column.
  */
-function leadInAbove(columns: readonly Block[][], below: Block): Block | undefined {
-  if (columns.length < 2) return undefined
+function leadInAbove(columns: readonly Block[][], below: Block): Block[] {
+  if (columns.length < 2) return []
   let lowest: Block | undefined
   for (const column of columns) {
     for (const block of column) if (!lowest || block.bottom > lowest.bottom) lowest = block
   }
-  if (!lowest || lowest.lines.length > 2) return undefined
-  const candidate = lowest
-  const own = columns.find((column) => column.includes(candidate)) as Block[]
-  let above = Number.NEGATIVE_INFINITY
-  for (const block of own) if (block !== candidate) above = Math.max(above, block.bottom)
+  if (!lowest) return []
+  const last = lowest
+  const own = (columns.find((column) => column.includes(last)) as Block[])
+    .slice()
+    .sort((p, q) => p.bottom - q.bottom)
+  let othersBottom = Number.NEGATIVE_INFINITY
   for (const column of columns) {
-    if (column === own) continue
-    for (const block of column) if (block.bottom > candidate.top) return undefined
+    if (column.includes(last)) continue
+    for (const block of column) othersBottom = Math.max(othersBottom, block.bottom)
   }
   const em = below.fontSize
-  const gapBelow = below.top - candidate.bottom
-  const gapAbove = candidate.top - above
-  return gapBelow <= em && gapAbove >= 1.5 * em && gapAbove > 2 * gapBelow ? candidate : undefined
+  const gapBelow = below.top - last.bottom
+  if (gapBelow > em) return []
+  // The shortest foot of the column that a heading's space sets off from the rest.
+  let widestInside = 0
+  for (let k = 1; k <= Math.min(LEAD_IN_MAX_BLOCKS, own.length); k++) {
+    const first = own[own.length - k] as Block
+    if (first.lines.length > 2 || first.top < othersBottom) return []
+    const above = own[own.length - k - 1]?.bottom ?? Number.NEGATIVE_INFINITY
+    const gapAbove = first.top - above
+    if (gapAbove >= 1.5 * em && gapAbove > 2 * gapBelow && gapAbove > widestInside) {
+      return own.slice(own.length - k)
+    }
+    widestInside = Math.max(widestInside, gapAbove)
+  }
+  return []
 }
 
 /**
