@@ -113,6 +113,25 @@ describe('extract', () => {
     expect(html).toContain('<ol><li>name the procedure;</li><li>give its date.</li></ol>')
   })
 
+  it('lists items numbered without a period when their text hangs right of the numbers', async () => {
+    const { html } = await markdownOf([
+      { text: 'Risks for the winter:', x: 72, y: 80 },
+      { text: '1', x: 72, y: 104 },
+      { text: 'Energy costs may rise by a third over the winter months,', x: 90, y: 104 },
+      { text: 'which would take the budget over its limit by February.', x: 90, y: 118 },
+      { text: '2', x: 72, y: 138 },
+      { text: 'Two senior curators retire next year.', x: 90, y: 138 },
+      { text: 'The largest towns, one line each:', x: 72, y: 170 },
+      { text: '1 Oslo 709,000', x: 72, y: 194 },
+      { text: '2 Bergen 291,000', x: 72, y: 214 },
+    ])
+    expect(html).toContain(
+      '<ol><li>Energy costs may rise by a third over the winter months, which would take the budget over its limit by February.</li><li>Two senior curators retire next year.</li></ol>',
+    )
+    // Rows of one line each show no hang: they may be a table's.
+    expect(html).toContain('<p>1 Oslo 709,000</p><p>2 Bergen 291,000</p>')
+  })
+
   it('nests items alike under a list whose later items stand further left', async () => {
     const { html } = await markdownOf([
       { text: 'Bring these on every visit:', x: 72, y: 80 },

@@ -8,6 +8,7 @@ import {
 } from './blocks.js'
 import { startsCaption } from './caption.js'
 import { continuesListing } from './code-listing.js'
+import { markHangingNumberedItems } from './hanging-items.js'
 import { isOrderedMarker, listMarker } from './list-markers.js'
 import { LONE_NOTE_MARK, NOTE_MARK } from './note-marks.js'
 import { PAGE_LABEL } from './page-label.js'
@@ -148,6 +149,7 @@ export function classifyBlocks(
         delete block.level
       }
     })
+    markHangingNumberedItems(page.blocks)
     // Larger type broken over lines is a title set as a paragraph: it reads on.
     page.blocks = splitLineLists(page.blocks, stats.bodySize * 1.05)
     if (!contents) promoteHeadingStyle(page, stats)

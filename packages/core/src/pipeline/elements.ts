@@ -148,11 +148,12 @@ function listElement(items: readonly Block[], spellings: Spellings): Omit<Elemen
 }
 
 /**
- * An item number as CommonMark lists it: "(2)" and "2)" become "2.". Letters and Roman numerals
- * ("(a)", "iv.") make no CommonMark list, so they stay as printed.
+ * An item number as CommonMark lists it: "(2)", "2)" and a bare "2" become "2.". Letters and
+ * Roman numerals ("(a)", "iv.") make no CommonMark list, so they stay as printed.
  */
 function orderedMarker(marker: string): string {
-  return /^\(?\d+[.)]$/.test(marker) ? marker.replace(/^\(/, '').replace(/\)$/, '.') : marker
+  const number = /^\(?(\d+)[.)]?$/.exec(marker)
+  return number ? `${number[1]}.` : marker
 }
 
 /** The lines of a listing's blocks, indented from its leftmost line, a blank line between blocks. */

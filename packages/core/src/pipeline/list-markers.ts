@@ -28,7 +28,7 @@ export function isItemMark(text: string): boolean {
   return LONE_BULLET.test(text) || LONE_NUMBER.test(text)
 }
 
-/** Whether a marker numbers its items rather than bulleting them. */
+/** Whether a marker numbers its items rather than bulleting them (a bare number does too). */
 export function isOrderedMarker(marker: string): boolean {
-  return /[.)]$/.test(marker) && marker.length > 1
+  return (/[.)]$/.test(marker) && marker.length > 1) || /^\d{1,3}$/.test(marker)
 }
