@@ -212,6 +212,18 @@ describe('readLevelRows', () => {
     ])
   })
 
+  it('reads temperatures and areas with their units as figures', () => {
+    const cities = ['Paris', 'Milan', 'Vienna']
+    for (const figures of [
+      ['2.1 °C', '1.4 °C', '1.8 °C'],
+      ['40 m²', '12 m²', '7 m²'],
+    ]) {
+      const page = [block(cities, 10, 100), block(figures, 150, 100)]
+      const rows = [...readLevelRows(page).rows.values()].flat()
+      expect(texts(rows)).toEqual(cities.map((city, i) => `${city} ${figures[i]}`))
+    }
+  })
+
   it("keeps the wrapped lines of a row's cells in that row", () => {
     const page = [
       block(['Fondation', 'Terre Solidaire', 'Foundation'], 10, 100),

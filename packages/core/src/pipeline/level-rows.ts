@@ -259,8 +259,11 @@ function isFigures(block: Block): boolean {
   return figures >= FIGURES_SHARE * block.lines.length
 }
 
-/** A quantity with its unit of up to three letters: "4.1 ms", "12 kg", "$3.2bn", "(2.5 GB)". */
-const QUANTITY = /^[-+−–(]?[$€£¥]?\d[\d.,]*\s?\p{L}{1,3}\.?\)?$/u
+/**
+ * A quantity with its unit of up to three letters: "4.1 ms", "12 kg", "$3.2bn", "(2.5 GB)",
+ * "2.1 °C", "40 m²".
+ */
+const QUANTITY = /^[-+−–(]?[$€£¥]?\d[\d.,]*\s?[°º]?\p{L}{1,3}[²³]?\.?\)?$/u
 
 /** A line without letters, or a quantity with its unit. */
 function isFigure(line: Line): boolean {
