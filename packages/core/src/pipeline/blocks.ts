@@ -404,7 +404,7 @@ function mayStartLine(line: Line, next: Line): boolean {
  * Whether the first word of a line, and a space before it, fit in `room`: then the line above,
  * which left that room, was broken on purpose rather than wrapped.
  */
-function fitsAfter(line: Line, room: number): boolean {
+export function fitsAfter(line: Line, room: number): boolean {
   const word = line.text.indexOf(' ')
   const letters = word === -1 ? line.text.length : word
   const perLetter = (line.right - line.left) / Math.max(1, line.text.length)

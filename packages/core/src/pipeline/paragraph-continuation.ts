@@ -1,4 +1,4 @@
-import { endsContentsEntry } from './blocks.js'
+import { endsContentsEntry, fitsAfter } from './blocks.js'
 import type { Block } from './types.js'
 
 /** The punctuation that closes a sentence, a clause list or a quotation. */
@@ -7,7 +7,10 @@ const CLOSED = /[.!?:;"”')\]]$/
 /**
  * Whether a paragraph goes on in `next`, after a column or page break (or small print) cut it
  * mid-sentence: no closing punctuation before, a lowercase start after, the same type size. A
- * contents entry ends at its page number, punctuation or not.
+ * contents entry ends at its page number, punctuation or not. Below it on its page, a paragraph
+ * goes on at its left edge or right of it (a letter's "cc:" line under the signature set in from
+ * the margin is another), and only where its last line was full: one that left room for the
+ * next word ended there (a letter's "cc:" line, then its "encl:" line).
  */
 export function continuesParagraph(previous: Block, next: Block): boolean {
   if (next.kind !== 'paragraph') return false
@@ -15,11 +18,11 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
   if (ratio > 1.1 || ratio < 0.9) return false
   const last = previous.lines[previous.lines.length - 1]
   const first = next.lines[0]
-  return (
-    last !== undefined &&
-    first !== undefined &&
-    !CLOSED.test(last.text) &&
-    !endsContentsEntry(last.text) &&
-    /^\p{Ll}/u.test(first.text)
-  )
+  if (last === undefined || first === undefined) return false
+  if (next.page === previous.page && next.top >= previous.bottom) {
+    if (next.left < previous.left - 0.5 * previous.fontSize) return false
+    // Its last line left room for the next word under the wider of the two: it ended there.
+    if (fitsAfter(first, Math.max(previous.right, next.right) - last.right)) return false
+  }
+  return !CLOSED.test(last.text) && !endsContentsEntry(last.text) && /^\p{Ll}/u.test(first.text)
 }
