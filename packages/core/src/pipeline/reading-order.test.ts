@@ -140,6 +140,15 @@ describe('orderBlocks', () => {
     expect(orderBlocks(flush).blocks).toEqual([title, columns[0], heading, columns[1], columns[2]])
   })
 
+  it('reads a title wider than the middle of three columns, and the date under it, before them', () => {
+    const columns = [10, 170, 330].map((x) => block(COLUMN_TEXT, x, 60))
+    // Centred on the page, reaching past both edges of the middle column into the gutters.
+    const title = block(['The Parish News of Little Hampton'], 160, 20, { fontSize: 22 })
+    const date = block(['November 2026'], 210, 40)
+    const page = [columns[1], date, columns[2], title, columns[0]] as Block[]
+    expect(orderBlocks(page).blocks).toEqual([title, date, ...columns])
+  })
+
   it('reads columns above a heading that stands alone across them before it, and those below after', () => {
     const upper = [10, 170, 330].map((x) => block(COLUMN_TEXT, x, 60))
     const heading = block(['What residents told us'], 10, 180, { fontSize: 16 })

@@ -244,7 +244,7 @@ function leadingRow(
   maxRight: number,
 ): Block[] {
   const row = firstRowAcross(blocks, gutters, minLeft, maxRight)
-  if (row.length < 2) return row
+  if (row.length === 0) return row
   const stacks = row.sort((p, q) => p.left - q.left).map((block) => [block])
   const rest = blocks.filter((block) => !row.includes(block)).sort((p, q) => p.top - q.top)
   let bottom = extentOf(row).bottom
@@ -284,9 +284,13 @@ function firstRowAcross(
   const em = medianFontSize(row)
   if (Math.abs(left + right - minLeft - maxRight) / 2 > 2 * em) return []
   if (row.length === 1) {
-    // One line centred over three columns (a subtitle) falls within the middle one.
+    // One line centred over three columns falls within the middle one (a subtitle), or reaches
+    // past both of its edges into the gutters (a title set large).
     const below = rest.filter((block) => block.left < right && block.right > left)
-    return below.some((block) => block.left < left - 0.25 * em) ? row : []
+    if (below.length === 0) return []
+    const { left: belowLeft, right: belowRight } = extentOf(below)
+    const within = below.some((block) => block.left < left - 0.25 * em)
+    return within || (left < belowLeft - 1 && right > belowRight + 1) ? row : []
   }
   const gutter = gutters.find(
     (gap) =>
