@@ -243,6 +243,23 @@ describe('extract', () => {
     )
   })
 
+  it('goes on with a list item that a column break cuts off, at the head of the next column', async () => {
+    const left = await wrapText(`Left column. ${LOREM}`, { x: 72, y: 80, width: 220 })
+    const right = await wrapText(`Right column. ${LOREM}`, { x: 320, y: 130, width: 220 })
+    const y = left.bottom + 20
+    const { markdown } = await markdownOf([
+      ...left.texts,
+      { text: '• Carol singing around the village on', x: 72, y },
+      { text: '18 December, starting at the', x: 82, y: y + 14 },
+      { text: 'church at six.', x: 330, y: 80 },
+      { text: '• Christmas lunch on 20 December.', x: 320, y: 100 },
+      ...right.texts,
+    ])
+    expect(markdown).toContain(
+      '- Carol singing around the village on 18 December, starting at the church at six.\n- Christmas lunch on 20 December.',
+    )
+  })
+
   it('reads a stamp set sideways in the margin first, as text rather than a heading', async () => {
     const left = await wrapText(`Left column. ${LOREM}`, { x: 72, y: 130, width: 220 })
     const right = await wrapText(`Right column. ${LOREM}`, { x: 320, y: 130, width: 220 })

@@ -1,4 +1,5 @@
 import type { Element } from '@pdfx/schema'
+import { withLines } from './blocks.js'
 import { isOrdered, plainText } from './classify.js'
 import { continuesListing } from './code-listing.js'
 import { extentOf } from './extent.js'
@@ -51,8 +52,21 @@ export function buildElements(
     }
     if (block.kind === 'list-item') {
       const items: Block[] = [block]
-      while (blocks[i + 1]?.kind === 'list-item') items.push(blocks[++i] as Block)
-      push(listElement(items, spellings), items)
+      const parts: Block[] = [block]
+      for (let next = blocks[i + 1]; next !== undefined; next = blocks[i + 1]) {
+        const last = items[items.length - 1] as Block
+        if (next.kind === 'list-item') {
+          items.push(next)
+        } else if (continuesParagraph(last, next)) {
+          // An item cut off by a column or page break goes on at the head of the next column.
+          items[items.length - 1] = withLines(last, [...last.lines, ...next.lines])
+        } else {
+          break
+        }
+        parts.push(next)
+        i++
+      }
+      push(listElement(items, spellings), parts)
       continue
     }
     if (block.kind === 'paragraph') {
