@@ -260,6 +260,26 @@ describe('extract', () => {
     )
   })
 
+  it('reads a list on over a page break, past the running footer between its items', async () => {
+    const footer = (page: number) => [
+      { text: 'Site survey guide', x: 72, y: 760, size: 9 },
+      { text: `Page ${page}`, x: 500, y: 760, size: 9 },
+    ]
+    const pdf = await buildPdf([
+      [
+        { text: 'Bring these on every visit:', x: 72, y: 600 },
+        { text: '• a radio with spare batteries', x: 72, y: 620 },
+        { text: '• a head torch', x: 72, y: 635 },
+        ...footer(1),
+      ],
+      [{ text: '• a first-aid kit', x: 72, y: 80 }, ...footer(2)],
+    ])
+    const { markdown } = await extract(pdf)
+    expect(micromark(markdown).replace(/\n/g, '')).toContain(
+      '<ul><li>a radio with spare batteries</li><li>a head torch</li><li>a first-aid kit</li></ul>',
+    )
+  })
+
   it('reads a stamp set sideways in the margin first, as text rather than a heading', async () => {
     const left = await wrapText(`Left column. ${LOREM}`, { x: 72, y: 130, width: 220 })
     const right = await wrapText(`Right column. ${LOREM}`, { x: 320, y: 130, width: 220 })

@@ -32,6 +32,12 @@ export function buildElements(
     if (options.boxes) built.bbox = boxOf(sources, element.page)
     elements.push(built)
   }
+  /** Running heads and footers that stood inside a joined paragraph or list follow it. */
+  const pushFurniture = (skipped: readonly Block[]) => {
+    for (const furniture of skipped.filter(isFurniture)) {
+      push({ type: furniture.kind, page: furniture.page, text: plainText(furniture) }, [furniture])
+    }
+  }
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i] as Block
     if (block.kind === 'image') {
@@ -53,7 +59,10 @@ export function buildElements(
     if (block.kind === 'list-item') {
       const items: Block[] = [block]
       const parts: Block[] = [block]
-      for (let next = blocks[i + 1]; next !== undefined; next = blocks[i + 1]) {
+      const skipped: Block[] = []
+      for (let j = i + 1; j < blocks.length; j++) {
+        const next = blocks[j] as Block
+        if (isFurniture(next)) continue
         const last = items[items.length - 1] as Block
         if (next.kind === 'list-item') {
           items.push(next)
@@ -63,10 +72,12 @@ export function buildElements(
         } else {
           break
         }
+        for (let k = i + 1; k < j; k++) skipped.push(blocks[k] as Block)
         parts.push(next)
-        i++
+        i = j
       }
       push(listElement(items, spellings), parts)
+      pushFurniture(skipped)
       continue
     }
     if (block.kind === 'paragraph') {
@@ -82,12 +93,7 @@ export function buildElements(
       }
       const lines = parts.flatMap((part) => part.lines.map((line) => line.text))
       push({ type: 'paragraph', page: block.page, text: joinLines(lines, spellings) }, parts)
-      // Running headers and footers that stood inside the joined paragraph follow it.
-      for (const furniture of skipped.filter(isFurniture)) {
-        push({ type: furniture.kind, page: furniture.page, text: plainText(furniture) }, [
-          furniture,
-        ])
-      }
+      pushFurniture(skipped)
       continue
     }
     if (block.kind === 'code') {
