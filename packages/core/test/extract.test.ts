@@ -23,6 +23,22 @@ async function markdownOf(lines: TextSpec[]): Promise<{ markdown: string; html: 
   return { markdown, html: micromark(markdown).replace(/\n/g, '') }
 }
 
+/**
+ * The Markdown of two columns of prose with a list that runs from the foot of the left one
+ * (`foot`, given where the prose ends) into the head of the right one, above its prose.
+ */
+async function listOverColumns(foot: (y: number) => TextSpec[], head: TextSpec[]): Promise<string> {
+  const left = await wrapText(`Left column. ${LOREM}`, { x: 72, y: 80, width: 220 })
+  const right = await wrapText(`Right column. ${LOREM}`, { x: 320, y: 160, width: 220 })
+  const { markdown } = await markdownOf([
+    ...left.texts,
+    ...foot(left.bottom + 20),
+    ...head,
+    ...right.texts,
+  ])
+  return markdown
+}
+
 describe('extract', () => {
   it('turns a large first line into a heading above its paragraph', async () => {
     const pdf = await buildPdf([
@@ -225,36 +241,34 @@ describe('extract', () => {
   })
 
   it('keeps the depth of list items that run on into the next column', async () => {
-    const left = await wrapText(`Left column. ${LOREM}`, { x: 72, y: 80, width: 220 })
-    const right = await wrapText(`Right column. ${LOREM}`, { x: 320, y: 160, width: 220 })
-    const y = left.bottom + 20
-    const { markdown } = await markdownOf([
-      ...left.texts,
-      { text: '1. Extra sailings on Saturdays.', x: 84, y },
-      { text: '2. A late boat on Fridays.', x: 84, y: y + 15 },
-      { text: '• Tickets are bought in advance.', x: 100, y: y + 30 },
+    const markdown = await listOverColumns(
+      (y) => [
+        { text: '1. Extra sailings on Saturdays.', x: 84, y },
+        { text: '2. A late boat on Fridays.', x: 84, y: y + 15 },
+        { text: '• Tickets are bought in advance.', x: 100, y: y + 30 },
+      ],
       // The second column: the nested item first, then the list's last item.
-      { text: '• Bicycles are carried free.', x: 348, y: 130 },
-      { text: '3. No sailings on Christmas Day.', x: 332, y: 145 },
-      ...right.texts,
-    ])
+      [
+        { text: '• Bicycles are carried free.', x: 348, y: 130 },
+        { text: '3. No sailings on Christmas Day.', x: 332, y: 145 },
+      ],
+    )
     expect(markdown).toContain(
       '1. Extra sailings on Saturdays.\n2. A late boat on Fridays.\n   - Tickets are bought in advance.\n   - Bicycles are carried free.\n3. No sailings on Christmas Day.',
     )
   })
 
   it('goes on with a list item that a column break cuts off, at the head of the next column', async () => {
-    const left = await wrapText(`Left column. ${LOREM}`, { x: 72, y: 80, width: 220 })
-    const right = await wrapText(`Right column. ${LOREM}`, { x: 320, y: 130, width: 220 })
-    const y = left.bottom + 20
-    const { markdown } = await markdownOf([
-      ...left.texts,
-      { text: '• Carol singing around the village on', x: 72, y },
-      { text: '18 December, starting at the', x: 82, y: y + 14 },
-      { text: 'church at six.', x: 330, y: 80 },
-      { text: '• Christmas lunch on 20 December.', x: 320, y: 100 },
-      ...right.texts,
-    ])
+    const markdown = await listOverColumns(
+      (y) => [
+        { text: '• Carol singing around the village on', x: 72, y },
+        { text: '18 December, starting at the', x: 82, y: y + 14 },
+      ],
+      [
+        { text: 'church at six.', x: 330, y: 80 },
+        { text: '• Christmas lunch on 20 December.', x: 320, y: 100 },
+      ],
+    )
     expect(markdown).toContain(
       '- Carol singing around the village on 18 December, starting at the church at six.\n- Christmas lunch on 20 December.',
     )

@@ -307,9 +307,10 @@ function splitsRow(
  * Whether another column's text starts where `next` does, or inside the gap short of it: rows
  * stacked at that edge, up and down, with nothing across the strip just left of it, make it a
  * gutter, though full-width text around crosses the gap. Where `next` starts, both sides must be
- * prose (a box floated beside a paragraph that runs on under it), not a table's cells. The gap may run from the end of a column's line (a heading) over the gutter
- * into the next column, where this row's text is indented (a nested item, a heading's hanging
- * title); the text across the middle of the gap is then the next column's own.
+ * prose (a box floated beside a paragraph that runs on under it), not a table's cells. The gap
+ * may run from the end of a column's line (a heading) over the gutter into the next column,
+ * where this row's text is indented (a nested item, a heading's hanging title); the text across
+ * the middle of the gap is then the next column's own.
  */
 function gutterEdgeInGap(
   rows: readonly TextRun[][],
@@ -318,13 +319,13 @@ function gutterEdgeInGap(
   next: TextRun,
   em: number,
 ): boolean {
-  const from = Math.max(0, index - GAP_WINDOW_ROWS)
-  const to = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS)
   if (
     edgeStack(rows, index, next.left, next.left - 0.3 * em, em) >= GUTTER_STACK_ROWS &&
     hasProseOnBothSides(rows[index] as TextRun[], prev, next)
   )
     return true
+  const from = Math.max(0, index - GAP_WINDOW_ROWS)
+  const to = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS)
   const tried: number[] = []
   for (let r = from; r <= to; r++) {
     if (r === index) continue
@@ -412,15 +413,28 @@ function isJustifiedSpace(
   if (spaces < 2 || widest - narrowest > JUSTIFIED_SPACE_SPREAD_EM * em) return false
   const left = (row[start] as TextRun).left
   const right = (row[end] as TextRun).right
-  const last = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS / 2)
-  for (let r = Math.max(0, index - GAP_WINDOW_ROWS / 2); r <= last; r++) {
+  return wordsDrawnNear(
+    rows,
+    index,
+    GAP_WINDOW_ROWS / 2,
+    (run) => Math.abs(run.left - left) < 0.2 * em && Math.abs(run.right - right) < 0.2 * em,
+  )
+}
+
+/**
+ * Whether a row up to `reach` rows from `index` holds a line of words drawn in one piece that
+ * `fits`: a justified line of the column, to measure a stretched line against.
+ */
+function wordsDrawnNear(
+  rows: readonly TextRun[][],
+  index: number,
+  reach: number,
+  fits: (run: TextRun) => boolean,
+): boolean {
+  const last = Math.min(rows.length - 1, index + reach)
+  for (let r = Math.max(0, index - reach); r <= last; r++) {
     for (const run of rows[r] as TextRun[]) {
-      if (
-        Math.abs(run.left - left) < 0.2 * em &&
-        Math.abs(run.right - right) < 0.2 * em &&
-        /\S\s+\S+\s+\S/.test(run.text)
-      )
-        return true
+      if (/\S\s+\S+\s+\S/.test(run.text) && fits(run)) return true
     }
   }
   return false
@@ -449,20 +463,14 @@ function isStretchedHeadingSpace(
   while (end < row.length - 1 && sameType(row[end] as TextRun, row[end + 1] as TextRun)) end++
   const left = (row[start] as TextRun).left
   const right = (row[end] as TextRun).right
-  const last = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS)
-  for (let r = Math.max(0, index - GAP_WINDOW_ROWS); r <= last; r++) {
-    for (const run of rows[r] as TextRun[]) {
-      const flush = 0.2 * run.fontSize
-      if (
-        run.fontSize * SIZE_APART_RATIO <= em &&
-        Math.abs(run.left - left) < flush &&
-        Math.abs(run.right - right) < flush &&
-        /\S\s+\S+\s+\S/.test(run.text)
-      )
-        return true
-    }
-  }
-  return false
+  return wordsDrawnNear(rows, index, GAP_WINDOW_ROWS, (run) => {
+    const flush = 0.2 * run.fontSize
+    return (
+      run.fontSize * SIZE_APART_RATIO <= em &&
+      Math.abs(run.left - left) < flush &&
+      Math.abs(run.right - right) < flush
+    )
+  })
 }
 
 /**
