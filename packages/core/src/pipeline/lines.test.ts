@@ -373,6 +373,9 @@ describe('groupLines', () => {
     )
     expect(lines).toContain('The best pools lie on the lower shore, which is')
     expect(lines).toContain('good grip, since weed-covered rock is')
+    // The box's last line is too short to be prose, but it is set in the box's smaller type.
+    expect(lines).toContain('uncovered only at spring tides. Look for pools')
+    expect(lines).toContain('slippery.')
   })
 
   it("parts a column's last line from a note indented in the next column on its baseline", () => {

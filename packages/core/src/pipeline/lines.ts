@@ -307,7 +307,8 @@ function splitsRow(
  * Whether another column's text starts where `next` does, or inside the gap short of it: rows
  * stacked at that edge, up and down, with nothing across the strip just left of it, make it a
  * gutter, though full-width text around crosses the gap. Where `next` starts, both sides must be
- * prose (a box floated beside a paragraph that runs on under it), not a table's cells. The gap
+ * prose, or text of two sizes (a box floated beside a paragraph that runs on under it), not a
+ * table's cells. The gap
  * may run from the end of a column's line (a heading) over the gutter into the next column,
  * where this row's text is indented (a nested item, a heading's hanging title); the text across
  * the middle of the gap is then the next column's own.
@@ -319,9 +320,11 @@ function gutterEdgeInGap(
   next: TextRun,
   em: number,
 ): boolean {
+  // A box's last line, short, is set in the box's own type.
+  const otherType = Math.abs(prev.fontSize - next.fontSize) > 0.05 * em
   if (
     edgeStack(rows, index, next.left, next.left - 0.3 * em, em) >= GUTTER_STACK_ROWS &&
-    hasProseOnBothSides(rows[index] as TextRun[], prev, next)
+    (otherType || hasProseOnBothSides(rows[index] as TextRun[], prev, next))
   )
     return true
   const from = Math.max(0, index - GAP_WINDOW_ROWS)
