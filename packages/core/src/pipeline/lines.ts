@@ -283,12 +283,8 @@ function splitsRow(
     // bullet of some kind, set apart by a tab.
     if (prev === rows[index]?.[0] && prev.text.trim().length <= 2) return false
     if (aligned >= 3 && crossingProbe * 4 <= aligned) return true
-    // LaTeX's gutter is an em: between columns of prose, rows that start text at the edge
-    // stacked above and below it split, whatever crosses the gap further off (a centred title).
-    return (
-      edgeStack(rows, index, next.left, probe, em) >= GUTTER_STACK_ROWS &&
-      hasProseOnBothSides(rows[index] as TextRun[], prev, next)
-    )
+    // LaTeX's gutter is an em.
+    return columnStartsAtNext(rows, index, prev, next, probe, em)
   }
   // A column edge: several rows start text exactly where the next piece starts, and the text
   // before it stops short (the gap's middle can fall inside a column when a line is short).
@@ -299,34 +295,47 @@ function splitsRow(
     hasProseOnBothSides(rows[index] as TextRun[], prev, next)
   )
     return true
-  if (gutterEdgeInGap(rows, index, prev, next, em)) return true
+  if (
+    columnStartsAtNext(rows, index, prev, next, probe, em) ||
+    columnStartsInGap(rows, index, prev, next, em)
+  )
+    return true
   return supporting >= 2 && supporting >= crossing
 }
 
 /**
- * Whether another column's text starts where `next` does, or inside the gap short of it: rows
- * stacked at that edge, up and down, with nothing across the strip just left of it, make it a
- * gutter, though full-width text around crosses the gap. Where `next` starts, both sides must be
- * prose, or text of two sizes (a box floated beside a paragraph that runs on under it), not a
- * table's cells. The gap
- * may run from the end of a column's line (a heading) over the gutter into the next column,
- * where this row's text is indented (a nested item, a heading's hanging title); the text across
- * the middle of the gap is then the next column's own.
+ * Whether another column starts where `next` does: rows stacked at its edge, up and down, with
+ * nothing across the strip just left of it (`probe`), make a gutter, whatever crosses the gap
+ * further off (a centred title, a paragraph's full-width lines above and below a box floated
+ * beside it). Both sides must be prose, not a table's cells, or text of two sizes: a box's last
+ * line, short, is set in the box's own type.
  */
-function gutterEdgeInGap(
+function columnStartsAtNext(
+  rows: readonly TextRun[][],
+  index: number,
+  prev: TextRun,
+  next: TextRun,
+  probe: number,
+  em: number,
+): boolean {
+  if (edgeStack(rows, index, next.left, probe, em) < GUTTER_STACK_ROWS) return false
+  const otherType = Math.abs(prev.fontSize - next.fontSize) > 0.05 * em
+  return otherType || hasProseOnBothSides(rows[index] as TextRun[], prev, next)
+}
+
+/**
+ * Whether another column starts inside the gap, short of `next`, with rows stacked at its edge
+ * as at a gutter: the gap runs from the end of a column's line (a heading) over the gutter into
+ * the next column, where this row's text is indented (a nested item, a heading's hanging
+ * title); the text across the middle of the gap is then the next column's own.
+ */
+function columnStartsInGap(
   rows: readonly TextRun[][],
   index: number,
   prev: TextRun,
   next: TextRun,
   em: number,
 ): boolean {
-  // A box's last line, short, is set in the box's own type.
-  const otherType = Math.abs(prev.fontSize - next.fontSize) > 0.05 * em
-  if (
-    edgeStack(rows, index, next.left, next.left - 0.3 * em, em) >= GUTTER_STACK_ROWS &&
-    (otherType || hasProseOnBothSides(rows[index] as TextRun[], prev, next))
-  )
-    return true
   const from = Math.max(0, index - GAP_WINDOW_ROWS)
   const to = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS)
   const tried: number[] = []
