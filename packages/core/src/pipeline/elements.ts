@@ -57,43 +57,29 @@ export function buildElements(
       continue
     }
     if (block.kind === 'list-item') {
-      const items: Block[] = [block]
-      const parts: Block[] = [block]
-      const skipped: Block[] = []
-      for (let j = i + 1; j < blocks.length; j++) {
-        const next = blocks[j] as Block
-        if (isFurniture(next)) continue
-        const last = items[items.length - 1] as Block
-        if (next.kind === 'list-item') {
-          items.push(next)
-        } else if (continuesParagraph(last, next)) {
-          // An item cut off by a column or page break goes on at the head of the next column.
-          items[items.length - 1] = withLines(last, [...last.lines, ...next.lines])
-        } else {
-          break
-        }
-        for (let k = i + 1; k < j; k++) skipped.push(blocks[k] as Block)
-        parts.push(next)
-        i = j
+      const { parts, end, skipped } = runOn(
+        blocks,
+        i,
+        (last, next) => next.kind === 'list-item' || continuesParagraph(last, next),
+      )
+      const items: Block[] = []
+      for (const part of parts) {
+        const item = items[items.length - 1]
+        // An item cut off by a column or page break goes on at the head of the next column.
+        if (part.kind === 'list-item' || !item) items.push(part)
+        else items[items.length - 1] = withLines(item, [...item.lines, ...part.lines])
       }
       push(listElement(items, spellings), parts)
       pushFurniture(skipped)
+      i = end
       continue
     }
     if (block.kind === 'paragraph') {
-      const parts: Block[] = [block]
-      const skipped: Block[] = []
-      for (let j = i + 1; j < blocks.length; j++) {
-        const next = blocks[j] as Block
-        if (isFurniture(next)) continue
-        if (!continuesParagraph(parts[parts.length - 1] as Block, next)) break
-        for (let k = i + 1; k < j; k++) skipped.push(blocks[k] as Block)
-        parts.push(next)
-        i = j
-      }
+      const { parts, end, skipped } = runOn(blocks, i, continuesParagraph)
       const lines = parts.flatMap((part) => part.lines.map((line) => line.text))
       push({ type: 'paragraph', page: block.page, text: joinLines(lines, spellings) }, parts)
       pushFurniture(skipped)
+      i = end
       continue
     }
     if (block.kind === 'code') {
@@ -125,6 +111,30 @@ export interface ElementOptions {
   boxes: boolean
   /** The Markdown that stands for an image block (its reference); no element when undefined. */
   imageText?: (block: Block) => string | undefined
+}
+
+/**
+ * The block at `start` and those after it that go on from it one by one, by `goesOn` (told the
+ * last one taken), past the running heads, footers and notes between them at a page break:
+ * the blocks taken, the index of the last, and the furniture passed, which follows them.
+ */
+function runOn(
+  blocks: readonly Block[],
+  start: number,
+  goesOn: (last: Block, next: Block) => boolean,
+): { parts: Block[]; end: number; skipped: Block[] } {
+  const parts = [blocks[start] as Block]
+  const skipped: Block[] = []
+  let end = start
+  for (let j = start + 1; j < blocks.length; j++) {
+    const next = blocks[j] as Block
+    if (isFurniture(next)) continue
+    if (!goesOn(parts[parts.length - 1] as Block, next)) break
+    for (let k = end + 1; k < j; k++) skipped.push(blocks[k] as Block)
+    parts.push(next)
+    end = j
+  }
+  return { parts, end, skipped }
 }
 
 /** The box around an element's blocks on its first page (a paragraph may go on overleaf). */
