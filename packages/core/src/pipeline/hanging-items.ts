@@ -15,30 +15,27 @@ const HANG_MAX_EM = 4
  */
 export function markHangingNumberedItems(blocks: readonly Block[]): void {
   for (let start = 0; start < blocks.length; ) {
-    let end = start
+    const first = blocks[start] as Block
+    const numbers: number[] = []
     let hangs = false
-    while (end < blocks.length) {
-      const block = blocks[end] as Block
+    for (let i = start; i < blocks.length; i++) {
+      const block = blocks[i] as Block
       const number = itemNumber(block)
-      if (number === undefined) break
-      if (end > start) {
-        const first = blocks[start] as Block
-        if (number !== (itemNumber(blocks[end - 1] as Block) as number) + 1) break
-        if (Math.abs(block.left - first.left) > 1) break
-      }
+      if (number === undefined || Math.abs(block.left - first.left) > 1) break
+      if (numbers.length > 0 && number !== (numbers[numbers.length - 1] as number) + 1) break
       const hang = hangOf(block)
       if (hang === false) break
       if (hang) hangs = true
-      end++
+      numbers.push(number)
     }
-    if (end - start >= 2 && hangs) {
-      for (let i = start; i < end; i++) {
-        const block = blocks[i] as Block
-        block.marker = String(itemNumber(block))
+    if (numbers.length >= 2 && hangs) {
+      numbers.forEach((number, k) => {
+        const block = blocks[start + k] as Block
         block.kind = 'list-item'
-      }
+        block.marker = String(number)
+      })
     }
-    start = Math.max(end, start + 1)
+    start += Math.max(1, numbers.length)
   }
 }
 
