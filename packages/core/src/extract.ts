@@ -1,5 +1,6 @@
 import { type ExtractedDocument, type ExtractedImage, PdfxError } from '@pdfx/schema'
 import { type ExtractOptions, type ResolvedOptions, resolveOptions } from './options.js'
+import { paintsMarks } from './pipeline/blank-page.js'
 import { groupBlocks, newBlock, settleBlockStyle } from './pipeline/blocks.js'
 import { chunkElements } from './pipeline/chunks.js'
 import { classifyBlocks, measureText, type OutlineEntry } from './pipeline/classify.js'
@@ -81,8 +82,10 @@ export async function extract(
     await source.destroy()
   }
 
-  const scanned = pages.filter((page) => page.chars === 0).map((page) => page.number)
-  if (scanned.length > 0) {
+  const scanned = pages.filter((page) => page.chars === 0 && !page.blank).map((page) => page.number)
+  if (pages.every((page) => page.blank)) {
+    warnings.push(pages.length === 1 ? 'The PDF has a blank page' : 'The PDF has blank pages only')
+  } else if (scanned.length > 0) {
     const which =
       scanned.length === pageCount
         ? 'The PDF has'
@@ -269,6 +272,11 @@ async function analysePages(
       }
       for (const block of blocks) settleBlockStyle(block)
       for (const image of pageImages) blocks.push(imageBlock(image))
+      // A page without text is only a scan if it paints something; the operators are read
+      // for such pages alone.
+      const blank =
+        text.chars === 0 &&
+        !(await page.getOperatorList().then((ops) => paintsMarks(ops.fnArray, ops.argsArray)))
       const order = orderBlocks(blocks)
       // Later stages read lines, never the glyph runs behind them; letting the runs go keeps
       // memory flat over long documents, whose layouts wait for the document-wide analysis.
@@ -280,6 +288,7 @@ async function analysePages(
         blocks: order.blocks,
         chars: text.chars,
         unreliableChars: text.unreliableChars,
+        blank,
         cleanLayout: order.clean,
       })
     } finally {

@@ -417,15 +417,29 @@ describe('extract', () => {
     const doc = await extract(pdfWithoutText())
     expect(doc.markdown).toBe('')
     expect(doc.warnings?.join(' ')).toMatch(/no text layer/)
-    const blank = { texts: [] }
+    // What a scan without OCR paints: a picture of the page, here a grey sheet.
+    const scan = { texts: [], rects: [{ x: 72, y: 72, width: 468, height: 648 }] }
     const mixed = await extract(
-      await buildPdf([blank, [{ text: 'Text.', x: 72, y: 72 }], blank, blank, blank]),
+      await buildPdf([scan, [{ text: 'Text.', x: 72, y: 72 }], scan, scan, scan]),
     )
     expect(mixed.warnings).toEqual([
       'Pages 1, 3-5 have no text layer (scanned?); OCR is not supported',
     ])
-    const one = await extract(await buildPdf([blank, [{ text: 'Text.', x: 72, y: 72 }]]))
+    const one = await extract(await buildPdf([scan, [{ text: 'Text.', x: 72, y: 72 }]]))
     expect(one.warnings).toEqual(['Page 1 has no text layer (scanned?); OCR is not supported'])
+  })
+
+  it('takes a page left blank for no scan, in both modes', async () => {
+    const text = (words: string) => [{ text: words, x: 72, y: 72 }]
+    const blank = { texts: [] }
+    const pdf = await buildPdf([text('Title page.'), blank, text('Chapter one.'), blank])
+    for (const mode of ['fast', 'hybrid'] as const) {
+      const doc = await extract(pdf, { mode })
+      expect(doc.warnings ?? []).toEqual([])
+      expect(doc.markdown).toBe('Title page.\n\nChapter one.\n')
+    }
+    const empty = await extract(await buildPdf([blank, blank]))
+    expect(empty.warnings).toEqual(['The PDF has blank pages only'])
   })
 })
 

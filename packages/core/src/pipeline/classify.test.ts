@@ -11,6 +11,7 @@ function page(blocks: PageLayout['blocks'], number = 1): PageLayout {
     blocks,
     chars: 1,
     unreliableChars: 0,
+    blank: false,
     cleanLayout: true,
   }
 }

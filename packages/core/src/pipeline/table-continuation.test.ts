@@ -38,6 +38,7 @@ function page(number: number, blocks: Block[]): PageLayout {
     blocks,
     chars: 100,
     unreliableChars: 0,
+    blank: false,
     cleanLayout: true,
   }
 }

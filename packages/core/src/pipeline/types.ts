@@ -102,6 +102,8 @@ export interface PageLayout {
   /** Characters drawn on the page, and how many of them had no reliable Unicode mapping. */
   chars: number
   unreliableChars: number
+  /** Whether the page has no text and paints nothing else either: left blank, not scanned. */
+  blank: boolean
   /** Whether columns were found by a clean cut (false: the order is a best effort). */
   cleanLayout: boolean
 }
