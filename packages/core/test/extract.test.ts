@@ -3,7 +3,7 @@ import { micromark } from 'micromark'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { extract } from '../src/index.js'
-import { buildPdf, type TextSpec, wrapText } from './pdf-builder.js'
+import { buildPdf, type TextSpec, textWidth, wrapText } from './pdf-builder.js'
 import { pdfNeedingPassword, pdfWithoutText, rawPdf } from './raw-pdf.js'
 
 const LOREM =
@@ -292,6 +292,33 @@ describe('extract', () => {
     expect(micromark(markdown).replace(/\n/g, '')).toContain(
       '<ul><li>a radio with spare batteries</li><li>a head torch</li><li>a first-aid kit</li></ul>',
     )
+  })
+
+  it('reads a note set in body type at the foot of a page after the list it interrupts', async () => {
+    const cites = 'Leakage fell by 11 percent compared with 2024.'
+    const mark = (x: number, y: number) => ({ text: '1', x, y: y - 4.5, size: 7 })
+    const pdf = await buildPdf([
+      [
+        { text: cites, x: 72, y: 560 },
+        mark(72 + (await textWidth(cites)), 560),
+        { text: 'The inspections checked:', x: 72, y: 590 },
+        { text: '• pumps and motors', x: 84, y: 610 },
+        { text: '• valves and hydrants', x: 84, y: 625 },
+        mark(72, 700),
+        { text: 'Leakage is measured as a three-year rolling average.', x: 78, y: 700 },
+      ],
+      [
+        { text: '• backup generators', x: 84, y: 80 },
+        { text: 'Two stations needed new pumps.', x: 72, y: 100 },
+      ],
+    ])
+    const doc = await extract(pdf)
+    expect(micromark(doc.markdown).replace(/\n/g, '')).toContain(
+      '<ul><li>pumps and motors</li><li>valves and hydrants</li><li>backup generators</li></ul>',
+    )
+    expect(doc.elements.filter((element) => element.type === 'footnote')).toMatchObject([
+      { page: 1, text: '1 Leakage is measured as a three-year rolling average.' },
+    ])
   })
 
   it('reads a stamp set sideways in the margin first, as text rather than a heading', async () => {

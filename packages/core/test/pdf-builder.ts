@@ -185,6 +185,16 @@ function drawDot(page: PDFPage, dot: DotSpec, height: number): void {
   })
 }
 
+/** The width (points) of `text` set in one of the builder's fonts, to place what follows it. */
+export async function textWidth(
+  text: string,
+  size = 11,
+  kind: keyof typeof FONT_NAMES = 'regular',
+) {
+  const pdf = await PDFDocument.create()
+  return (await pdf.embedFont(FONT_NAMES[kind])).widthOfTextAtSize(text, size)
+}
+
 /**
  * Lays out paragraphs as wrapped lines in a column, returning text pieces. Widths are measured
  * with Helvetica's metrics, like a word processor would.

@@ -7,6 +7,7 @@ import {
   withLines,
 } from './blocks.js'
 import { startsCaption } from './caption.js'
+import { markCitedNotes } from './cited-notes.js'
 import { continuesListing } from './code-listing.js'
 import { markHangingNumberedItems } from './hanging-items.js'
 import { isOrderedMarker, listMarker } from './list-markers.js'
@@ -149,6 +150,7 @@ export function classifyBlocks(
         delete block.level
       }
     })
+    markCitedNotes(page, NOTE_ZONE_TOP)
     markHangingNumberedItems(page.blocks)
     // Larger type broken over lines is a title set as a paragraph: it reads on.
     page.blocks = splitLineLists(page.blocks, stats.bodySize * 1.05)

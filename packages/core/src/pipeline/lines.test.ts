@@ -479,18 +479,20 @@ describe('groupLines', () => {
     expect(line?.text).toBe('Copyright © 2001 Free Software Foundation')
   })
 
-  it("parts a footnote's raised opening mark from its first word", () => {
+  it("parts a footnote's raised opening mark from its first word, and records both kinds of mark", () => {
     const [note] = groupLines([
       run('1', 10, 96, { fontSize: 6 }),
       run('Like this, a note.', 13.2, 100, { fontSize: 9 }),
     ])
     expect(note?.text).toBe('1 Like this, a note.')
-    // Inside a line, a mark stays on the word it follows.
+    expect([note?.openingMark, note?.citedMarks]).toEqual(['1', undefined])
+    // Inside a line, a mark stays on the word it follows, and points to its note.
     const [prose] = groupLines([
       run('as shown', 10, 100, { fontSize: 9 }),
       run('2', 46, 96, { fontSize: 6 }),
     ])
     expect(prose?.text).toBe('as shown2')
+    expect([prose?.openingMark, prose?.citedMarks]).toEqual([undefined, ['2']])
   })
 
   it('drops text drawn twice to fake bold', () => {

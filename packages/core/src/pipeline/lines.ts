@@ -582,8 +582,15 @@ export function makeLine(runs: TextRun[]): Line {
   const dominant = dominantRun(runs)
   let text = ''
   let prev: TextRun | undefined
+  let openingMark: string | undefined
+  let citedMarks: string[] | undefined
   for (let i = 0; i < ordered.length; i++) {
     const run = ordered[i] as TextRun
+    if (run !== dominant && isRaisedNoteMark(run, dominant)) {
+      if (i === 0) openingMark = run.text.trim()
+      else if (citedMarks) citedMarks.push(run.text.trim())
+      else citedMarks = [run.text.trim()]
+    }
     if (prev) {
       const gap = ordered === runs ? run.left - prev.right : prev.left - run.right
       const em = Math.min(prev.fontSize, run.fontSize)
@@ -631,6 +638,8 @@ export function makeLine(runs: TextRun[]): Line {
     bold: dominant.bold,
     italic: dominant.italic,
     monospace: isMonospaceLine(runs),
+    ...(openingMark !== undefined && ordered.length > 1 && { openingMark }),
+    ...(citedMarks !== undefined && { citedMarks }),
   }
 }
 

@@ -39,6 +39,10 @@ export interface Line {
   bold: boolean
   italic: boolean
   monospace: boolean
+  /** The raised note mark the line opens with, as a note does ("¹ Like this."). */
+  openingMark?: string
+  /** Raised note marks set after words of the line, pointing to notes ("salt content.¹"). */
+  citedMarks?: string[]
 }
 
 export type BlockKind =
