@@ -55,6 +55,40 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('reads the lines of a title block under the title as paragraphs, not as sections', () => {
+    const layout = page([
+      centred(block(['Getting Started with Tidewater'], 0, 100, { fontSize: 17 }), 300),
+      centred(block(['Tidewater Developers'], 0, 130, { fontSize: 12 }), 300),
+      centred(block(['2026-02-01'], 0, 150, { fontSize: 12 }), 300),
+      block(['Installation'], 10, 190, { fontSize: 14 }),
+      block(BODY, 10, 215),
+    ])
+    classifyPage(layout)
+    expect(kinds(layout)).toEqual([
+      ['heading', 1],
+      ['paragraph', undefined],
+      ['paragraph', undefined],
+      ['heading', 2],
+      ['paragraph', undefined],
+    ])
+    // A centred heading with running text of its own under it heads a section.
+    const subtitled = page([
+      centred(block(['Getting Started with Tidewater'], 0, 100, { fontSize: 17 }), 300),
+      centred(block(['Before you begin'], 0, 130, { fontSize: 12 }), 300),
+      block(BODY, 10, 150),
+      block(['Installation'], 10, 190, { fontSize: 14 }),
+      block(BODY, 10, 215),
+    ])
+    classifyPage(subtitled)
+    expect(kinds(subtitled).map(([kind]) => kind)).toEqual([
+      'heading',
+      'heading',
+      'paragraph',
+      'heading',
+      'paragraph',
+    ])
+  })
+
   it('ranks numbered headings set alike by their numbering', () => {
     const layout = page([
       block(['Making Pictures'], 10, 60, { fontSize: 24 }),

@@ -15,6 +15,7 @@ import { LONE_NOTE_MARK, NOTE_MARK } from './note-marks.js'
 import { PAGE_LABEL } from './page-label.js'
 import { continuesParagraph } from './paragraph-continuation.js'
 import { splitNotes } from './split-notes.js'
+import { demoteTitleBlock } from './title-block.js'
 import type { Block, Line, PageLayout } from './types.js'
 
 /** A block this much larger than the body text is a heading when it is short. */
@@ -157,6 +158,7 @@ export function classifyBlocks(
     if (!contents) promoteHeadingStyle(page, stats)
     demoteKickers(page, stats)
     mergeStackedHeadings(page)
+    demoteTitleBlock(page.blocks)
     markInterruptingNotes(page, stats)
     for (const block of page.blocks) {
       if (block.kind === 'heading' && block.level === undefined) {
