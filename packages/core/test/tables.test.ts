@@ -10,6 +10,7 @@ import {
   TABLE_ROW_HEIGHT,
   type TableSpec,
   type TextSpec,
+  textWidth,
   wrapText,
 } from './pdf-builder.js'
 
@@ -112,6 +113,32 @@ describe('hybrid tables', () => {
     expect(grid(tables[0]?.table as Table)).toEqual(
       rows.map((row) => row.map((text) => text.replace('|', ' '))),
     )
+  })
+
+  it("rebuilds a spreadsheet's tight columns of figures, each drawn with a trailing space", async () => {
+    // As a spreadsheet prints: titles flush left in their cells, figures flush right and drawn
+    // with the space after them, so that neighbouring figures' boxes nearly touch.
+    const sheet = [
+      ['Department', 'Q1', 'Q2', 'Q3', 'Q4'],
+      ['Administration', '12400', '12650', '12900', '13100'],
+      ['Engineering', '130500', '128700', '141200', '138900'],
+      ['Marketing', '22000', '31500', '18200', '26700'],
+      ['Total', '213100', '220750', '221600', '229700'],
+    ]
+    const cellLefts = [58, 366, 407, 448, 489]
+    const cellWidth = 41
+    const texts: TextSpec[] = []
+    for (const [r, row] of sheet.entries()) {
+      for (const [c, text] of row.entries()) {
+        const drawn = c < row.length - 1 ? `${text} ` : text
+        const left = cellLefts[c] as number
+        const x = r === 0 || c === 0 ? left : left + cellWidth - (await textWidth(drawn, 10)) + 3
+        texts.push({ text: drawn, x, y: 100 + 13 * r, size: 10 })
+      }
+    }
+    const doc = await extract(await buildPdf([texts]), { mode: 'hybrid' })
+    const tables = doc.elements.filter((element) => element.type === 'table')
+    expect(tables.map((element) => grid(element.table as Table))).toEqual([sheet])
   })
 
   it('gives every element a bounding box in hybrid mode and none in fast mode', async () => {

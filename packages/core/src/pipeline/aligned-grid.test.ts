@@ -32,6 +32,16 @@ describe('cellPieces', () => {
     expect(pieces.map((piece) => piece.baseline)).toEqual([100, 100, 114, 114])
   })
 
+  it("measures gaps from a run's ink, not from the trailing space its box takes in", () => {
+    // A spreadsheet's figures: "12400 " is 30 pt wide with its space, 7 pt short of "12650",
+    // whose cell starts 9.5 pt past the last digit.
+    const pieces = cellPieces([run('12400 ', 100, 100), run('12650', 137, 100)])
+    expect(pieces.map((piece) => [piece.text, piece.right])).toEqual([
+      ['12400', 127.5],
+      ['12650', 162],
+    ])
+  })
+
   it('keeps runs within half an em of a baseline on one row', () => {
     const pieces = cellPieces([run('a', 10, 100), run('b', 100, 103), run('c', 10, 106)])
     expect(pieces.map((piece) => piece.text)).toEqual(['a', 'b', 'c'])

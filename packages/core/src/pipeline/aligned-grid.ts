@@ -5,8 +5,10 @@ import type { Line, TextRun } from './types.js'
 
 /** A gap between columns is at least this many font sizes wide. */
 const GUTTER_EM = 0.5
-/** Inside a table, a gap this many font sizes wide separates two cells (a word space is ~0.25). */
+/** Inside a table, a gap this many font sizes wide separates two cells (a word space is about WORD_SPACE_EM). */
 const CELL_GAP_EM = 0.8
+/** A word space is about this many font sizes wide. */
+const WORD_SPACE_EM = 0.25
 
 /**
  * Cuts a table's text into cell pieces: runs on one baseline, split wherever the gap between
@@ -35,16 +37,35 @@ export function cellPieces(runs: readonly TextRun[]): Line[] {
       const next = row[i]
       if (
         next &&
-        next.left - previous.right <= CELL_GAP_EM * Math.min(previous.fontSize, next.fontSize)
+        inkGap(previous, next) <= CELL_GAP_EM * Math.min(previous.fontSize, next.fontSize)
       ) {
         continue
       }
       const piece = makeLine(row.slice(start, i))
+      // A cell ends where its ink does: a column title set flush left may start just past it.
+      piece.right -= trailingSpace(previous)
       if (piece.text.length > 0) pieces.push(piece)
       start = i
     }
   }
   return pieces
+}
+
+/**
+ * The gap between two runs' drawn text. A run's trailing space widens its box but draws nothing:
+ * a spreadsheet's right-aligned figures ("12400 " then "12650") stand a cell gap apart, though
+ * their boxes nearly touch.
+ */
+function inkGap(previous: TextRun, next: TextRun): number {
+  return next.left - (previous.right - trailingSpace(previous))
+}
+
+/** The width of the spaces a run ends with: a word space each, at most its average character. */
+function trailingSpace(run: TextRun): number {
+  const trailing = run.text.length - run.text.trimEnd().length
+  if (trailing === 0) return 0
+  const average = (run.right - run.left) / run.text.length
+  return trailing * Math.min(average, WORD_SPACE_EM * run.fontSize)
 }
 
 /** One cell of a grid found from text alignment. */
