@@ -456,7 +456,7 @@ describe('extract', () => {
     expect(one.warnings).toEqual(['Page 1 has no text layer (scanned?); OCR is not supported'])
   })
 
-  it('takes a page left blank for no scan, in both modes', async () => {
+  it('does not warn about pages left blank, in both modes', async () => {
     const text = (words: string) => [{ text: words, x: 72, y: 72 }]
     const blank = { texts: [] }
     const pdf = await buildPdf([text('Title page.'), blank, text('Chapter one.'), blank])

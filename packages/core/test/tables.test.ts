@@ -117,7 +117,8 @@ describe('hybrid tables', () => {
 
   it("rebuilds a spreadsheet's tight columns of figures, each drawn with a trailing space", async () => {
     // As a spreadsheet prints: titles flush left in their cells, figures flush right and drawn
-    // with the space after them, so that neighbouring figures' boxes nearly touch.
+    // with the space after them, whose box reaches 3 pt past the cell's edge, over the next
+    // column's title, and nearly touches the next figure's.
     const sheet = [
       ['Department', 'Q1', 'Q2', 'Q3', 'Q4'],
       ['Administration', '12400', '12650', '12900', '13100'],

@@ -5,9 +5,9 @@ import type { Line, TextRun } from './types.js'
 
 /** A gap between columns is at least this many font sizes wide. */
 const GUTTER_EM = 0.5
-/** Inside a table, a gap this many font sizes wide separates two cells (a word space is about WORD_SPACE_EM). */
+/** Inside a table, a gap this many font sizes wide separates two cells... */
 const CELL_GAP_EM = 0.8
-/** A word space is about this many font sizes wide. */
+/** ...where a word space is about this many. */
 const WORD_SPACE_EM = 0.25
 
 /**
