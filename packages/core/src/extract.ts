@@ -1,4 +1,5 @@
 import { type ExtractedDocument, type ExtractedImage, PdfxError } from '@pdfx/schema'
+import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { type ExtractOptions, type ResolvedOptions, resolveOptions } from './options.js'
 import { paintsMarks } from './pipeline/blank-page.js'
 import { groupBlocks, newBlock, settleBlockStyle } from './pipeline/blocks.js'
@@ -30,6 +31,8 @@ import { countTableLikeRows } from './pipeline/table-evidence.js'
 import { type MarkedTextItem, withDrawnLabels } from './pipeline/tagged-labels.js'
 import { type RawTextItem, type RawTextStyle, toTextRuns } from './pipeline/text-runs.js'
 import type { Block, Line, PageLayout, TextRun } from './pipeline/types.js'
+
+type OperatorList = Awaited<ReturnType<PDFPageProxy['getOperatorList']>>
 
 /** What a line keeps of its glyph runs once its page's layout is built: nothing (shared). */
 const NO_RUNS: TextRun[] = []
@@ -233,9 +236,10 @@ async function analysePages(
       let lines: Line[] | undefined
       let tables: Block[] = []
       let pageImages: PageImage[] = []
+      let operators: OperatorList | undefined
       if (hybrid) {
         try {
-          const operators = await page.getOperatorList()
+          operators = await page.getOperatorList()
           const graphics = readPageGraphics(
             operators.fnArray,
             operators.argsArray,
@@ -272,11 +276,13 @@ async function analysePages(
       }
       for (const block of blocks) settleBlockStyle(block)
       for (const image of pageImages) blocks.push(imageBlock(image))
-      // A page without text is only a scan if it paints something; the operators are read
+      // A page without text is only a scan if it paints something; fast reads the operators
       // for such pages alone.
-      const blank =
-        text.chars === 0 &&
-        !(await page.getOperatorList().then((ops) => paintsMarks(ops.fnArray, ops.argsArray)))
+      let blank = false
+      if (text.chars === 0) {
+        operators ??= await page.getOperatorList()
+        blank = !paintsMarks(operators.fnArray, operators.argsArray)
+      }
       const order = orderBlocks(blocks)
       // Later stages read lines, never the glyph runs behind them; letting the runs go keeps
       // memory flat over long documents, whose layouts wait for the document-wide analysis.
