@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { classifyBlocks, measureText, type OutlineEntry, plainText } from './classify.js'
 import { block } from './test-helpers.js'
-import type { Block, PageLayout } from './types.js'
+import type { Block, Line, PageLayout } from './types.js'
 
 function page(blocks: PageLayout['blocks'], number = 1): PageLayout {
   return {
@@ -87,6 +87,23 @@ describe('classifyBlocks', () => {
       'heading',
       'paragraph',
     ])
+  })
+
+  it('takes a body-size block low on the page that opens with a mark cited above for a note', () => {
+    /** Prose citing `cited`, and at `top` a block of the same type opening with `mark`. */
+    const notePage = (cited: string, mark: string, top: number) => {
+      const prose = block(['Leakage fell by 11 percent compared with 2024.'], 72, 300)
+      ;(prose.lines[0] as Line).citedMarks = [cited]
+      const note = block([`${mark} Leakage is measured as a rolling average.`], 72, top)
+      ;(note.lines[0] as Line).openingMark = mark
+      const layout = page([prose, note])
+      classifyPage(layout)
+      return layout.blocks.map((b) => b.kind)
+    }
+    expect(notePage('1', '1', 700)).toEqual(['paragraph', 'footnote'])
+    // A mark nothing above cites, or a block high on the page, opens no note.
+    expect(notePage('2', '1', 700)).toEqual(['paragraph', 'paragraph'])
+    expect(notePage('1', '1', 400)).toEqual(['paragraph', 'paragraph'])
   })
 
   it('ranks numbered headings set alike by their numbering', () => {

@@ -7,7 +7,7 @@ import {
   withLines,
 } from './blocks.js'
 import { startsCaption } from './caption.js'
-import { markCitedNotes } from './cited-notes.js'
+import { opensCitedNote } from './cited-notes.js'
 import { continuesListing } from './code-listing.js'
 import { markHangingNumberedItems } from './hanging-items.js'
 import { isOrderedMarker, listMarker } from './list-markers.js'
@@ -151,7 +151,6 @@ export function classifyBlocks(
         delete block.level
       }
     })
-    markCitedNotes(page, NOTE_ZONE_TOP)
     markHangingNumberedItems(page.blocks)
     // Larger type broken over lines is a title set as a paragraph: it reads on.
     page.blocks = splitLineLists(page.blocks, stats.bodySize * 1.05)
@@ -200,9 +199,12 @@ function isBodySize(block: Block, stats: TextStatistics): boolean {
 
 /** Whether a block is small print in the lower part of the page, where notes stand. */
 function inNoteZone(block: Block, page: PageLayout, stats: TextStatistics): boolean {
-  return (
-    block.fontSize < stats.bodySize * SMALL_PRINT_RATIO && block.top > page.height * NOTE_ZONE_TOP
-  )
+  return block.fontSize < stats.bodySize * SMALL_PRINT_RATIO && lowOnPage(block, page)
+}
+
+/** Whether a block stands in the lower part of the page, where notes stand. */
+function lowOnPage(block: Block, page: PageLayout): boolean {
+  return block.top > page.height * NOTE_ZONE_TOP
 }
 
 /** A paragraph in small type in the lower part of the page, under `above`. */
@@ -422,7 +424,12 @@ function classifyBlock(
     block.kind = 'heading'
     return
   }
-  if (inNoteZone(block, page, stats) && FOOTNOTE_START.test(text)) {
+  // A note is small print at the foot of the page, or set in body type where the text above
+  // cites the mark it opens with: then the paragraph or list it cuts off reads on past it.
+  if (
+    FOOTNOTE_START.test(text) &&
+    (inNoteZone(block, page, stats) || (lowOnPage(block, page) && opensCitedNote(block, page)))
+  ) {
     block.kind = 'footnote'
     return
   }
