@@ -8,9 +8,9 @@ const CLOSED = /[.!?:;"”')\]]$/
  * Whether a paragraph goes on in `next`, after a column or page break (or small print) cut it
  * mid-sentence: no closing punctuation before, a lowercase start after, the same type size. A
  * contents entry ends at its page number, punctuation or not. Below it on its page, a paragraph
- * goes on at its left edge or right of it (a letter's "cc:" line under the signature set in from
- * the margin is another), and only where its last line was full: one that left room for the
- * next word ended there (a letter's "cc:" line, then its "encl:" line).
+ * goes on only at its left edge or right of it, and only where its last line was full: one that
+ * left room for the next word ended there (a letter's signature set in from the margin, then its
+ * "cc:" line, then its "encl:" line).
  */
 export function continuesParagraph(previous: Block, next: Block): boolean {
   if (next.kind !== 'paragraph') return false
