@@ -59,6 +59,22 @@ describe('assertNoFlateBomb', () => {
     ).resolves.toBeUndefined()
   })
 
+  it('follows a nested layer that empty blocks keep out of a first look', async () => {
+    // Stored deflate blocks of no bytes (5 bytes each) put off the first output past any peek;
+    // the stream is far too short to reach the limit itself, but the layer inside it is a bomb.
+    const stored = deflateSync(deflateSync(zeros(64 * MiB)), { level: 0 })
+    const emptyBlocks = Buffer.from('000000ffff', 'hex')
+    const delayed = Buffer.concat([
+      stored.subarray(0, 2),
+      ...Array.from({ length: 200 }, () => emptyBlocks),
+      stored.subarray(2),
+    ])
+    expect(delayed.length).toBeLessThan(LIMITS.streamBytes / 1032)
+    await expect(assertNoFlateBomb(fileWith([delayed]), LIMITS)).rejects.toMatchObject({
+      code: 'pdf_too_complex',
+    })
+  })
+
   it('refuses many streams under the limit that add up past the document limit', async () => {
     const seven = zeros(7 * MiB)
     await expect(assertNoFlateBomb(fileWith([seven, seven]), LIMITS)).resolves.toBeUndefined()

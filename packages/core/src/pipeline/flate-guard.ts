@@ -20,6 +20,11 @@ const MAX_LAYERS = 4
 const QUICK_INFLATE_BYTES = 4 * 1024 * 1024
 /** Output chunk of the streaming inflater, in bytes; larger chunks mean fewer round trips. */
 const STREAM_CHUNK_BYTES = 1024 * 1024
+/**
+ * Deflate's largest expansion, output bytes per compressed byte: its longest match (258 bytes)
+ * coded in two bits. zlib documents the same bound.
+ */
+const MAX_DEFLATE_RATIO = 1032
 /** Compressed bytes inflated to look for a nested zlib header (at most ~1032x as many out). */
 const PEEK_INPUT_BYTES = 256
 
@@ -37,7 +42,8 @@ export interface FlateLimits {
 /**
  * Refuses a decompression bomb with `pdf_too_complex` before pdf.js sees the file: every stream
  * whose data starts with a zlib header (as FlateDecode data must) is inflated and counted,
- * without keeping the output, along with any Flate layers chained inside it. The data is found
+ * without keeping the output, along with any Flate layers chained inside it, unless it is too
+ * short to reach the stream limit at deflate's largest expansion. The data is found
  * the way pdf.js finds it (after the end of line that follows the `stream` keyword), and read to
  * the end of its zlib stream whatever /Length says, so a lying /Length cannot hide a bomb.
  *
@@ -54,12 +60,19 @@ export async function assertNoFlateBomb(
   },
 ): Promise<void> {
   const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  const budget = { left: limits.documentBytes }
+  // A stream that starts in the file's last `tail` bytes has fewer compressed bytes than that, so
+  // one layer of it cannot inflate past the stream limit, and the streams there together (they
+  // share those bytes) no further than the part of the document budget set aside for them. Such
+  // a stream is only peeked at for a nested layer: a one-page PDF is seldom inflated twice.
+  const tail = Math.min(file.length, Math.floor(limits.streamBytes / MAX_DEFLATE_RATIO))
+  const budget = { left: limits.documentBytes - tail * MAX_DEFLATE_RATIO }
   for (let at = file.indexOf(STREAM_KEYWORD); at >= 0; at = file.indexOf(STREAM_KEYWORD, at + 1)) {
     if (at >= END.length && file.subarray(at - END.length, at).equals(END)) continue
     const start = dataStart(file, at + STREAM_KEYWORD.length)
     if (!isZlibHeader(file, start)) continue
-    await measure(file.subarray(start), 1, limits.streamBytes, budget)
+    const data = file.subarray(start)
+    if (data.length <= tail && opensWithoutLayer(data)) continue
+    await measure(data, 1, limits.streamBytes, budget)
   }
 }
 
@@ -146,6 +159,15 @@ async function measureByStreaming(
       else resolve() // zlib errors: the data ends there for zlib, as a bomb-free stream
     })
   })
+}
+
+/**
+ * Whether a zlib stream's first output bytes show it holds no nested zlib stream. Empty blocks
+ * ahead of them could keep those bytes out of a peek: then it cannot tell, and says no.
+ */
+function opensWithoutLayer(data: Uint8Array): boolean {
+  const head = peekInflated(data)
+  return head.length >= 2 && !isZlibHeader(head, 0)
 }
 
 /** The first output bytes of a zlib stream, from its first compressed bytes only. */

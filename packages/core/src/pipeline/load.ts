@@ -63,10 +63,15 @@ class NoStandardFontPrograms {
   }
 }
 
-/** Folder of the installed pdfjs-dist package, ending in '/' as pdf.js requires for data paths. */
+let dataRoot: string | undefined
+
+/**
+ * Folder of the installed pdfjs-dist package, ending in '/' as pdf.js requires for data paths;
+ * resolved once, as resolving reads the file system.
+ */
 function pdfjsDataRoot(): string {
-  const require = createRequire(import.meta.url)
-  return `${dirname(require.resolve('pdfjs-dist/package.json'))}/`
+  dataRoot ??= `${dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/`
+  return dataRoot
 }
 
 /** A parsed PDF whose pages are read one at a time; call destroy() when done. */
