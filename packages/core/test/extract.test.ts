@@ -148,6 +148,55 @@ describe('extract', () => {
     expect(html).toContain('<p>1 Oslo 709,000</p><p>2 Bergen 291,000</p>')
   })
 
+  it('starts a new entry at each term set in its own type, after a finished sentence', async () => {
+    // A description list as LaTeX sets it: each term in bold, run into its definition, whose
+    // lines hang under it; then commands in typewriter type, one line each.
+    const entries: [string, string, 'bold' | 'mono', number][] = [
+      ['Deduplication', 'Storing identical pieces of data only once. When two files', 'bold', 100],
+      ['Snapshot', 'A read-only copy of a file system at one moment in time. Its', 'bold', 128],
+      [
+        'zpool status',
+        'Shows the health of every pool and the progress of any scrub.',
+        'mono',
+        200,
+      ],
+      ['zfs list', 'Lists the file systems and the space that each of them uses.', 'mono', 214],
+    ]
+    const texts: TextSpec[] = []
+    for (const [term, text, font, y] of entries) {
+      texts.push({ text: term, x: 72, y, font })
+      texts.push({ text, x: 76 + (await textWidth(term, 11, font)), y })
+    }
+    texts.push(
+      {
+        text: 'share most of their blocks, it keeps one copy of the shared blocks.',
+        x: 96,
+        y: 114,
+      },
+      { text: 'blocks are shared with the live file system, so it costs little.', x: 96, y: 142 },
+      // A paragraph whose line opens with a title in italics after a sentence goes on.
+      {
+        text: 'Storage grew by a third last year, twice as fast as in the year before.',
+        x: 72,
+        y: 250,
+      },
+      { text: 'Byte Magazine', x: 72, y: 264, font: 'italic' },
+      {
+        text: 'reported the same for most of the sites that it surveyed.',
+        x: 76 + (await textWidth('Byte Magazine', 11, 'italic')),
+        y: 264,
+      },
+    )
+    const { html } = await markdownOf(texts)
+    expect(html).toContain(
+      '<p>Deduplication Storing identical pieces of data only once. When two files share most of their blocks, it keeps one copy of the shared blocks.</p><p>Snapshot A read-only',
+    )
+    expect(html).toContain(
+      '<p>zpool status Shows the health of every pool and the progress of any scrub.</p><p>zfs list Lists',
+    )
+    expect(html).toContain('twice as fast as in the year before. Byte Magazine reported')
+  })
+
   it('nests items alike under a list whose later items stand further left', async () => {
     const { html } = await markdownOf([
       { text: 'Bring these on every visit:', x: 72, y: 80 },

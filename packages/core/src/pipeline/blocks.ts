@@ -17,6 +17,8 @@ const TOC_ENTRY_END = /(?<![.\s])\s*(?:\.\s?){4,}\s*(?:[A-Z]-)?(?:\d{1,4}|[ivxlc
 const FULL_STOP_END = /[.!?]["')\]]?$/
 /** The end of a sentence or of a lead-in to what follows. */
 const LEAD_IN_END = /[.!?:]["')\]]?$/
+/** Two letters or more: a word, as a term is, not a formula's variable. */
+const TERM_WORD = /\p{L}.*\p{L}/u
 /** A list of lines has at least this many lines, ... */
 const LINE_LIST_MIN_LINES = 3
 /** ... and at least this share of its breaks made with room to spare. */
@@ -320,6 +322,9 @@ function continuesBlock(
     endsSentence(last)
   )
     return false
+  // After a finished sentence, a line that opens with a term in its own type, as the block's
+  // first line does, opens the next entry: a description list's items, run-in headings.
+  if (endsSentence(last) && opensWithTermOf(line, block.lines[0] as Line)) return false
   // Horizontal overlap with the block.
   const overlap = Math.min(block.right, line.right) - Math.max(block.left, line.left)
   if (overlap < 0.3 * Math.min(block.right - block.left, line.right - line.left)) return false
@@ -480,6 +485,31 @@ function endsCaption(caption: Line, line: Line, finished: boolean): boolean {
     startsCaption(caption.text) &&
     line.right - line.left < CAPTION_CONTINUATION_SHARE * (caption.right - caption.left)
   )
+}
+
+/**
+ * Whether a line opens as `first` does, at its left edge, with a term set in a font of its own
+ * (bold, italic or typewriter) before more text in the lines' common font: "**Checksum** A small
+ * value".
+ */
+function opensWithTermOf(line: Line, first: Line): boolean {
+  const term = runInTerm(line)
+  return (
+    term !== undefined &&
+    Math.abs(line.left - first.left) < 0.5 * first.fontSize &&
+    line.fontId === first.fontId &&
+    runInTerm(first)?.fontId === term.fontId
+  )
+}
+
+/**
+ * The run a line opens with when it is a word or more in a font other than the line's; a lone
+ * letter is more likely a variable of a formula.
+ */
+function runInTerm(line: Line): TextRun | undefined {
+  const run = line.runs[0]
+  if (run === undefined || line.runs.length < 2 || run.fontId === line.fontId) return undefined
+  return TERM_WORD.test(run.text) ? run : undefined
 }
 
 /** Whether `first` is as wide as the line below it, i.e. a full line of the same paragraph. */
