@@ -97,6 +97,18 @@ describe('orderBlocks', () => {
     ])
   })
 
+  it('reads the second author beside the first, whose affiliation reaches over the gutter, before the columns', () => {
+    const title = block(['A title that spans both of the columns below it, wide enough'], 10, 20)
+    const authors = [
+      block(['Anna Lindqvist', 'Nordic Institute of Computing'], 40, 40),
+      block(['Tomasz Nowak', 'University of Lund'], 215, 40),
+    ]
+    const left = [80, 180].map((y) => block(COLUMN_TEXT, 10, y))
+    const right = [80, 180].map((y) => block(COLUMN_TEXT, 180, y))
+    const page = [right[0], authors[1], left[0], title, authors[0], left[1], right[1]] as Block[]
+    expect(orderBlocks(page).blocks).toEqual([title, ...authors, ...left, ...right])
+  })
+
   it('reads a heading at the foot of the left column after both columns, with the full-width text it opens', () => {
     const left = [60, 160].map((y) => block(COLUMN_TEXT, 10, y))
     const right = [block(COLUMN_TEXT, 180, 60)]

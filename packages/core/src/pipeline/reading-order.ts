@@ -124,7 +124,9 @@ function orderRegion(
   const divides = (block: Block) =>
     block.fontSize >= headingSize && dividesColumns(block, narrowOnes, gutters)
   const separators = blocks
-    .filter((block) => crosses(block) || divides(block))
+    .filter(
+      (block) => crosses(block) || divides(block) || besideTopCrossing(block, blocks, crosses),
+    )
     .sort((p, q) => p.top - q.top || p.left - q.left)
   const inColumns = narrowOnes.filter((block) => !separators.includes(block))
   const middle = (block: Block) => (block.top + block.bottom) / 2
@@ -150,6 +152,28 @@ function orderRegion(
     read.push(...leadIn)
     return [...leading, ...read]
   })
+}
+
+/**
+ * Whether a block stands level with and right of one that crosses a gutter, with nothing of the
+ * columns above them: the second author of a paper beside the first, whose affiliation reaches
+ * over the gutter. It is read after that block, in their row, rather than at the head of the
+ * column it falls in. A sidebar left of a wide paragraph is read before it, as it stands.
+ */
+function besideTopCrossing(
+  block: Block,
+  blocks: readonly Block[],
+  crosses: (block: Block) => boolean,
+): boolean {
+  if (crosses(block)) return false
+  return blocks.some(
+    (other) =>
+      crosses(other) &&
+      block.left >= other.right &&
+      Math.min(block.bottom, other.bottom) - Math.max(block.top, other.top) >
+        0.5 * Math.min(block.bottom - block.top, other.bottom - other.top) &&
+      blocks.every((column) => crosses(column) || column.top >= other.top - 1),
+  )
 }
 
 /**
