@@ -323,6 +323,27 @@ describe('extract', () => {
     )
   })
 
+  it('joins a paragraph that a column break cut mid-sentence past the page number of a one-page PDF', async () => {
+    const left = await wrapText(`${LOREM} The board will meet again in`, {
+      x: 72,
+      y: 80,
+      width: 220,
+    })
+    const right = await wrapText(`the autumn to settle its plan. ${LOREM}`, {
+      x: 320,
+      y: 80,
+      width: 220,
+    })
+    const { markdown } = await markdownOf([
+      ...left.texts,
+      ...right.texts,
+      // Centred at the foot, in the gutter: no other page repeats it as a page number.
+      { text: '1', x: 303, y: 740 },
+    ])
+    expect(markdown).toContain('The board will meet again in the autumn to settle its plan.')
+    expect(markdown.endsWith('before the spring meeting.\n\n1\n')).toBe(true)
+  })
+
   it('reads a list on over a page break, past the running footer between its items', async () => {
     const footer = (page: number) => [
       { text: 'Site survey guide', x: 72, y: 760, size: 9 },

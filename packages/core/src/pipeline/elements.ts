@@ -9,6 +9,9 @@ import { roundBox } from './points.js'
 import { tablePlainText } from './table-markdown.js'
 import type { Block, PageLayout } from './types.js'
 
+/** A page number alone: "7", "- 7 -". */
+const BARE_NUMBER = /^(?:- )?\d{1,4}(?: -)?$/
+
 /** Element ids count from el_0001 in reading order, with more digits past 9999. */
 export function elementId(index: number): string {
   return `el_${String(index + 1).padStart(4, '0')}`
@@ -32,10 +35,15 @@ export function buildElements(
     if (options.boxes) built.bbox = boxOf(sources, element.page)
     elements.push(built)
   }
-  /** Running heads and footers that stood inside a joined paragraph or list follow it. */
+  /**
+   * Running heads and footers that stood inside a joined paragraph or list follow it, and so
+   * does a page number that was not told from the text (the one page of a document).
+   */
   const pushFurniture = (skipped: readonly Block[]) => {
-    for (const furniture of skipped.filter(isFurniture)) {
-      push({ type: furniture.kind, page: furniture.page, text: plainText(furniture) }, [furniture])
+    for (const block of skipped) {
+      const type = isFurniture(block) ? block.kind : isBareNumber(block) ? 'paragraph' : undefined
+      if (type === undefined) continue
+      push({ type, page: block.page, text: plainText(block) }, [block])
     }
   }
   for (let i = 0; i < blocks.length; i++) {
@@ -75,7 +83,7 @@ export function buildElements(
       continue
     }
     if (block.kind === 'paragraph') {
-      const { parts, end, skipped } = runOn(blocks, i, continuesParagraph)
+      const { parts, end, skipped } = runOn(blocks, i, continuesParagraph, isBareNumber)
       const lines = parts.flatMap((part) => part.lines.map((line) => line.text))
       push({ type: 'paragraph', page: block.page, text: joinLines(lines, spellings) }, parts)
       pushFurniture(skipped)
@@ -115,20 +123,22 @@ export interface ElementOptions {
 
 /**
  * The block at `start` and those after it that go on from it one by one, by `goesOn` (told the
- * last one taken), past the running heads, footers and notes between them at a page break:
- * the blocks taken, the index of the last, and the furniture passed, which follows them.
+ * last one taken), past the running heads, footers and notes between them at a page break, and
+ * past blocks that `passable` lets by: the blocks taken, the index of the last, and the blocks
+ * passed, which follow them.
  */
 function runOn(
   blocks: readonly Block[],
   start: number,
   goesOn: (last: Block, next: Block) => boolean,
+  passable: (block: Block) => boolean = () => false,
 ): { parts: Block[]; end: number; skipped: Block[] } {
   const parts = [blocks[start] as Block]
   const skipped: Block[] = []
   let end = start
   for (let j = start + 1; j < blocks.length; j++) {
     const next = blocks[j] as Block
-    if (isFurniture(next)) continue
+    if (isFurniture(next) || passable(next)) continue
     if (!goesOn(parts[parts.length - 1] as Block, next)) break
     for (let k = end + 1; k < j; k++) skipped.push(blocks[k] as Block)
     parts.push(next)
@@ -143,6 +153,16 @@ function boxOf(blocks: readonly Block[], page: number): [number, number, number,
   const own = blocks.length === 1 ? blocks : blocks.filter((block) => block.page === page)
   const { left, top, right, bottom } = extentOf(own)
   return roundBox([left, top, right, bottom])
+}
+
+/**
+ * Whether a block is a paragraph of a bare number: between the parts of a paragraph that a
+ * column break cut mid-sentence, the number of a page that has no other to repeat it.
+ */
+function isBareNumber(block: Block): boolean {
+  return (
+    block.kind === 'paragraph' && block.lines.length === 1 && BARE_NUMBER.test(plainText(block))
+  )
 }
 
 type FurnitureBlock = Block & { kind: 'header' | 'footer' | 'footnote' }
