@@ -61,6 +61,23 @@ describe('extract', () => {
     expect(doc.source).toMatchObject({ engine: 'fast', pages: 1 })
   })
 
+  it("reads a manual page's section name as a heading over its text in the same bold type", async () => {
+    const { markdown } = await markdownOf([
+      { text: 'NAME', x: 72, y: 80, size: 11, font: 'bold' },
+      { text: 'zcopy - copy files between zones', x: 108, y: 94, size: 10 },
+      { text: 'SYNOPSIS', x: 72, y: 118, size: 11, font: 'bold' },
+      { text: 'zcopy --zone source target', x: 108, y: 132, size: 10, font: 'bold' },
+      { text: 'DESCRIPTION', x: 72, y: 156, size: 11, font: 'bold' },
+      {
+        text: 'The zcopy command copies files from one zone to another.',
+        x: 108,
+        y: 170,
+        size: 10,
+      },
+    ])
+    expect(markdown).toContain('# SYNOPSIS\n\nzcopy --zone source target\n')
+  })
+
   it('ranks heading levels by size and keeps paragraphs whole across lines', async () => {
     const body = await wrapText(LOREM, { x: 72, y: 160, width: 300 })
     const pdf = await buildPdf([

@@ -292,11 +292,16 @@ function continuesBlock(
 ): boolean {
   const ratio = line.fontSize / last.fontSize
   if (ratio > SIZE_RATIO || ratio < 1 / SIZE_RATIO) return false
-  // One font at two sizes, flush left, is two styles (a heading over its subheading), where a
-  // mixed line's size moves with its other font and a centred title may vary its lines' sizes.
+  // One font at two sizes is two styles (a heading over its subheading) flush left, or where a
+  // lone line's next steps in under it and reaches past it (a manual page's "SYNOPSIS" over its
+  // commands). A mixed line's size moves with its other font, and a centred title may vary its
+  // lines' sizes.
   if (
     line.fontId === last.fontId &&
-    Math.abs(line.left - last.left) < 1 &&
+    (Math.abs(line.left - last.left) < 1 ||
+      (block.lines.length === 1 &&
+        line.left > last.left + 0.9 * last.fontSize &&
+        line.right > last.right)) &&
     (ratio > SAME_FONT_SIZE_RATIO || ratio < 1 / SAME_FONT_SIZE_RATIO)
   )
     return false
