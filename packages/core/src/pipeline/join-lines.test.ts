@@ -14,6 +14,14 @@ describe('joinLines', () => {
     expect(joinLines(['on the twenty-', 'ninth of July'])).toBe('on the twenty-ninth of July')
   })
 
+  it('keeps a hyphen after a figure, with no space: numbers and their compounds', () => {
+    expect(joinLines(['Sort code 12-34-', '56, account 8765'])).toBe(
+      'Sort code 12-34-56, account 8765',
+    )
+    expect(joinLines(['a 3-', 'year plan'])).toBe('a 3-year plan')
+    expect(joinLines(['a 2-', 'to 3-year spurt'])).toBe('a 2- to 3-year spurt')
+  })
+
   it('keeps the hyphen where a phrase linked by hyphens breaks after its small word', () => {
     expect(joinLines(['games such as pat-a-', 'cake and chase'])).toBe(
       'games such as pat-a-cake and chase',

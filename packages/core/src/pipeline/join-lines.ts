@@ -7,6 +7,8 @@ const COMPOUND_PREFIXES = new Set([
 ])
 
 const HYPHENS = '-\u2010\u00AD'
+/** The word after a suspended hyphen, which leaves a compound's first part hanging ("2- to 3-day"). */
+const SUSPENDED_HYPHEN_AFTER = /^(?:to|and|or)\s/
 /** The end of a line inside a hyphen-linked phrase, after its small word: "end-to-", "more-or-". */
 const LINKED_PHRASE_END = /\p{L}[-\u2010](?:a|an|and|at|by|for|in|of|on|or|the|to)[-\u2010]$/iu
 /** The start of a web address broken after a slash: "http://", "<https://gnu.org/", "www.gnu.org/". */
@@ -77,7 +79,7 @@ export function collectSpellings(lineTexts: readonly string[]): Spellings {
  * after a compound prefix ("well-" "known"), or when the document writes the word with a hyphen
  * elsewhere. What the document writes elsewhere decides first: a word it writes with a hyphen
  * keeps it, and one it writes whole is joined ("OP-" + "TIONAL" where it writes "OPTIONAL").
- * Soft hyphens always go.
+ * A hyphen after a figure stays. Soft hyphens always go.
  */
 export function joinLines(lines: readonly string[], spellings: Spellings = NO_SPELLINGS): string {
   let out = ''
@@ -89,6 +91,12 @@ export function joinLines(lines: readonly string[], spellings: Spellings = NO_SP
       continue
     }
     const last = out[out.length - 1] as string
+    // A figure's hyphen is its own ("12-34-" + "56", "a 3-" + "year plan"), never a word broken;
+    // one left hanging before "to" or "and" keeps its space ("2-" + "to 3-year").
+    if (HYPHENS.includes(last) && /\d/.test(out[out.length - 2] ?? '')) {
+      out += SUSPENDED_HYPHEN_AFTER.test(line) ? ` ${line}` : line
+      continue
+    }
     if (HYPHENS.includes(last) && /\p{L}/u.test(out[out.length - 2] ?? '')) {
       // The paragraph's last word only: a pattern anchored at its end would scan all of it.
       const word = out.slice(out.lastIndexOf(' ') + 1)
