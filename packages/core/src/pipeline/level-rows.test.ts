@@ -247,6 +247,27 @@ describe('readLevelRows', () => {
     expect(readLevelRows(page).rows.size).toBe(0)
   })
 
+  it('reads labels beside values that each hold a figure row by row, but an index down its columns', () => {
+    const labels = block(['Invoice no.', 'Date', 'Due', 'Customer ref.'], 10, 100)
+    const values = block(
+      ['INV-2026-0412', '12 November 2026', '12 December 2026', 'PO 88231'],
+      100,
+      100,
+    )
+    expect(texts([...readLevelRows([labels, values]).rows.values()].flat())).toEqual([
+      'Invoice no. INV-2026-0412',
+      'Date 12 November 2026',
+      'Due 12 December 2026',
+      'Customer ref. PO 88231',
+    ])
+    // Terms with their pages in two columns: no column of labels.
+    const index = [
+      block(['brain growth 173', 'catch-up growth 192', 'cerebrum 176', 'estrogen 191'], 10, 100),
+      block(['kwashiorkor 192', 'myelinization 175', 'neurons 173', 'obese 192'], 200, 100),
+    ]
+    expect(readLevelRows(index).rows.size).toBe(0)
+  })
+
   it('leaves two columns of running text alone, even where their lines stand level', () => {
     const prose = Array.from({ length: 6 }, (_, i) => `running text of the column, line ${i + 1}`)
     const page = [block(prose, 10, 100), block(prose, 300, 100)]

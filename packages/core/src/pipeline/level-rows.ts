@@ -98,9 +98,11 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
     const oneLineCells = table.every((index) => (blocks[index] as Block).lines.length === 1)
     const minRows = fewestCells >= WIDE_ROW_CELLS && oneLineCells ? 2 : MIN_ROWS
     if (across < minRows || level < LEVEL_SHARE * lines) continue
-    // Columns of names or terms alone are a list set in columns, read down each column; a
-    // table has a column of figures.
-    if (!table.some((index) => isFigures(blocks[index] as Block))) continue
+    // Columns of names or terms alone are a list set in columns, read down each column, and so
+    // are an index's columns of terms and pages; a table has a column of figures, or one of
+    // values that each hold one beside a column of labels (an invoice's dates and references).
+    const columns = table.map((index) => blocks[index] as Block)
+    if (!columns.some(isFigures) && !(columns.some(isValues) && columns.some(isLabels))) continue
     // Cells too wordy to be candidates (a long column title) still belong to the table.
     const inside = enclosedBlocks(members, blocks, claimed)
     for (const index of inside) {
@@ -111,7 +113,7 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
     const page = (blocks[table[0] as number] as Block).page
     standIn(
       members,
-      anchoredRows(cells).map((row) => rowBlock(row, page)),
+      anchoredRows(cells, members.size).map((row) => rowBlock(row, page)),
     )
   }
   for (const table of tightTables(rows, blocks, new Set(replaced.keys()))) {
@@ -257,6 +259,16 @@ function isFigures(block: Block): boolean {
   let figures = 0
   for (const line of block.lines) if (isFigure(line)) figures++
   return figures >= FIGURES_SHARE * block.lines.length
+}
+
+/** Whether every line of a block holds a figure: dates, amounts, reference numbers. */
+function isValues(block: Block): boolean {
+  return block.lines.every((line) => /\d/.test(line.text))
+}
+
+/** Whether no line of a block holds a figure: labels, names. */
+function isLabels(block: Block): boolean {
+  return block.lines.every((line) => !/\d/.test(line.text))
 }
 
 /**
@@ -494,9 +506,14 @@ function apartBelowHead(a: Block, b: Block): boolean {
  * Where a table's rows start: at each line of figures (figures do not wrap). Any other line goes
  * on the row that holds its cell's line above (a wrapped label or title stays in its row), as do
  * the lines level with it; the rest start a row. Without rulings, a column of one-line labels
- * cannot be told from one wrapped label, so a row of text alone joins the row above.
+ * cannot be told from one wrapped label, so a row of text alone joins the row above, unless
+ * every row holds one line of each of the table's `columns`: then no cell wraps (labels beside
+ * their values, an invoice's dates and references).
  */
-function anchoredRows(groups: readonly Placed[][]): Placed[][] {
+function anchoredRows(groups: readonly Placed[][], columns: number): Placed[][] {
+  if (groups.every((group) => group.length === columns && distinctBlocks(group) === columns)) {
+    return groups.map((group) => [...group])
+  }
   const rows: Placed[][] = []
   const rowOfBlock = new Map<number, Placed[]>()
   const open = (entries: Placed[]) => {
@@ -524,6 +541,10 @@ function anchoredRows(groups: readonly Placed[][]): Placed[][] {
     }
   }
   return rows
+}
+
+function distinctBlocks(group: readonly Placed[]): number {
+  return new Set(group.map((entry) => entry.block)).size
 }
 
 /** One row as a block of one line: its cells left to right, each cell's lines top to bottom. */
