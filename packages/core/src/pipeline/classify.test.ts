@@ -525,6 +525,20 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("takes no table's rows that end in whole numbers, up and down, for the entries of a contents page", () => {
+    const blocks = [block(['Water Use'], 10, 60, { fontSize: 15 }), block(BODY, 10, 90)]
+    ;[412, 388, 905, 127, 640, 233, 518, 776, 301, 452].forEach((litres, i) => {
+      blocks.push(block([`District ${i + 1} ${litres}`], 10, 130 + i * 14, { standalone: true }))
+    })
+    blocks.push(block(['Basic Trends'], 10, 290, { fontSize: 15 }), block(BODY, 10, 320))
+    const layout = page(blocks)
+    classifyPage(layout)
+    expect(layout.blocks.filter((b) => b.kind === 'heading').map((b) => b.lines[0]?.text)).toEqual([
+      'Water Use',
+      'Basic Trends',
+    ])
+  })
+
   it('leaves a contents entry with its leader and page number a paragraph, however large', () => {
     // A short contents list, too short to be told as a contents page: chapters set larger.
     const layout = page([

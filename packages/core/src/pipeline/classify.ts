@@ -355,14 +355,21 @@ function mergeStackedHeadings(page: PageLayout): void {
 const CONTENTS_ENTRY = /(?:^|\s|(?<!\d)\.)(?:\d{1,4}|[ivxlc]{1,6})$/i
 /** Contents entries on a page, at least, for it to be a table of contents. */
 const MIN_CONTENTS_ENTRIES = 8
+/** At least this share of a contents page's numbers are no smaller than the one before. */
+const CONTENTS_RISING_SHARE = 0.8
 
-/** Whether most blocks of the page are entries ending with a page number: a table of contents. */
+/**
+ * Whether most blocks of the page are entries ending with a page number: a table of contents.
+ * Its page numbers rise from entry to entry, where a table's last column of figures goes up and
+ * down.
+ */
 function isContentsPage(page: PageLayout): boolean {
   const blocks = page.blocks.filter(
     (block) => block.kind !== 'header' && block.kind !== 'footer' && block.lines.length > 0,
   )
   let entries = 0
   let counted = 0
+  const numbers: number[] = []
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i] as Block
     const next = blocks[i + 1]
@@ -371,12 +378,37 @@ function isContentsPage(page: PageLayout): boolean {
     if (number && Math.abs(number.top - block.top) < 0.5 * block.fontSize) {
       // A title and its page number set apart on the same row: one entry.
       entries++
+      numbers.push(Number.parseInt(plainText(number), 10))
       i++
     } else if (block.lines.every((line) => CONTENTS_ENTRY.test(line.text.trimEnd()))) {
       entries++
+      for (const line of block.lines) numbers.push(Number.parseInt(lastWord(line.text), 10))
     }
   }
-  return entries >= MIN_CONTENTS_ENTRIES && entries >= counted * 0.6
+  return entries >= MIN_CONTENTS_ENTRIES && entries >= counted * 0.6 && mostlyRising(numbers)
+}
+
+/** The last word of a line of text. */
+function lastWord(text: string): string {
+  const trimmed = text.trimEnd()
+  return trimmed.slice(trimmed.lastIndexOf(' ') + 1).replace(/^\.+/, '')
+}
+
+/**
+ * Whether page numbers mostly rise or stay from one to the next (roman ones, of the front
+ * matter, are not compared).
+ */
+function mostlyRising(numbers: readonly number[]): boolean {
+  let pairs = 0
+  let rising = 0
+  for (let i = 1; i < numbers.length; i++) {
+    const before = numbers[i - 1] as number
+    const after = numbers[i] as number
+    if (Number.isNaN(before) || Number.isNaN(after)) continue
+    pairs++
+    if (after >= before) rising++
+  }
+  return rising >= CONTENTS_RISING_SHARE * pairs
 }
 
 function classifyBlock(
