@@ -621,6 +621,24 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("gives a chapter's label over its title the title's level, not one of its own", () => {
+    // LaTeX's report class: "Chapter 2" in 20.7 pt over the title in 24.9 pt, sections in 14.4.
+    const chapter = (n: number, y: number) => [
+      block([`Chapter ${n}`], 10, y, { fontSize: 20.7, fontId: 'f2' }),
+      block([`Topic ${n}`], 10, y + 47, { fontSize: 24.9, fontId: 'f2' }),
+      block([`${n}.1 Scope`], 10, y + 112, { fontSize: 14.4, fontId: 'f2' }),
+      block(BODY, 10, y + 140),
+    ]
+    const layout = page([...chapter(1, 100), ...chapter(2, 400)])
+    classifyPage(layout)
+    expect(kinds(layout).slice(0, 4)).toEqual([
+      ['heading', 1],
+      ['heading', 1],
+      ['heading', 2],
+      ['paragraph', undefined],
+    ])
+  })
+
   it('leaves a short kicker just above a much larger title out of the headings', () => {
     const layout = page([
       block(['AI Pack'], 10, 100, { fontSize: 12.5, fontId: 'f2' }),

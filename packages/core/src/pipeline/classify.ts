@@ -7,6 +7,7 @@ import {
   withLines,
 } from './blocks.js'
 import { startsCaption } from './caption.js'
+import { markChapterLabels } from './chapter-labels.js'
 import { opensCitedNote } from './cited-notes.js'
 import { continuesListing } from './code-listing.js'
 import { markHangingNumberedItems } from './hanging-items.js'
@@ -156,11 +157,12 @@ export function classifyBlocks(
     page.blocks = splitLineLists(page.blocks, stats.bodySize * 1.05)
     if (!contents) promoteHeadingStyle(page, stats)
     demoteKickers(page, stats)
+    markChapterLabels(page.blocks)
     mergeStackedHeadings(page)
     demoteTitleBlock(page.blocks)
     markInterruptingNotes(page, stats)
     for (const block of page.blocks) {
-      if (block.kind === 'heading' && block.level === undefined) {
+      if (block.kind === 'heading' && block.level === undefined && !block.titleBelow) {
         headingSizes.add(Math.round(block.fontSize))
       }
     }
@@ -741,7 +743,7 @@ function assignHeadingLevels(
   const shallowest = shallowestNumbering(pages)
   for (const page of pages) {
     for (const block of page.blocks) {
-      if (block.kind !== 'heading' || block.level !== undefined) continue
+      if (block.kind !== 'heading' || block.level !== undefined || block.titleBelow) continue
       // A heading the outline leaves out takes the level of the outline's headings in its type.
       const styled = outlineStyles.get(headingStyle(block))
       if (styled !== undefined) {
@@ -765,6 +767,12 @@ function assignHeadingLevels(
             : bySize + deeper,
         ),
       )
+    }
+  }
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      const level = block.titleBelow?.level
+      if (level !== undefined && block.level === undefined) block.level = level
     }
   }
 }

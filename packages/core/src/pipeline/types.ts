@@ -90,6 +90,8 @@ export interface Block {
    * one line of a list of lines.
    */
   standalone?: boolean
+  /** For a chapter's label heading ("Chapter 1"), the chapter's title under it: its level too. */
+  titleBelow?: Block
   /** Text drawn at an angle (an arXiv stamp, a rotated label): its box is the rotated glyphs'. */
   sideways?: boolean
   /** How strongly the page supports the table (grid completeness, alignment), in [0, 1]. */
