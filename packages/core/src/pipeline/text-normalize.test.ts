@@ -6,6 +6,13 @@ describe('normalizeText', () => {
     expect(normalizeText('\uFB01nal e\uFB00ort\u00A0now').text).toBe('final effort now')
   })
 
+  it('reads Arabic and Hebrew presentation forms as the letters they show', () => {
+    // "المياه" as Chromium draws it: each letter in the shape its place in the word gives it.
+    expect(normalizeText('\uFE8D\uFEDF\uFEE4\uFEF4\uFE8E\u0647').text).toBe('المياه')
+    expect(normalizeText('\uFEF9').text).toBe('لإ') // lam with alef, one glyph
+    expect(normalizeText('\uFB2A').text).toBe('\u05E9\u05C1') // shin with its dot
+  })
+
   it('folds typographic quotes, dashes and the ellipsis to ASCII', () => {
     expect(normalizeText('\u201CIt\u2019s 1999\u20132001\u2026\u201D').text).toBe(
       '"It\'s 1999-2001..."',

@@ -37,7 +37,8 @@ export interface NormalizedText {
 }
 
 /**
- * Expands ligatures, folds typographic punctuation to ASCII, turns exotic spaces into plain ones
+ * Expands ligatures, folds typographic punctuation to ASCII, reads Arabic and Hebrew presentation
+ * forms as their letters, turns exotic spaces into plain ones
  * and drops characters that carry no text (C0/C1 controls and U+FFFD appear when a font has no
  * usable ToUnicode map). A soft hyphen is kept only at the very end, where it marks a
  * hyphenation the line joiner should undo.
@@ -78,6 +79,12 @@ export function normalizeText(input: string): NormalizedText {
       continue
     }
     if (code === 0x200b || code === 0xfeff || code === 0x200e || code === 0x200f) continue
+    if ((code >= 0xfb1d && code <= 0xfdff) || (code >= 0xfe70 && code <= 0xfefc)) {
+      // Hebrew and Arabic presentation forms (a letter in the shape its place in the word gives
+      // it, as PDF producers draw Arabic) read as the letters they show: "ﻟﻤﻴﺎه" is "لمياه".
+      out += ch.normalize('NFKC')
+      continue
+    }
     out += REPLACEMENTS[ch] ?? ch
   }
   return { text: out, unreliable }
