@@ -639,6 +639,25 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('nests right-to-left list items by how far their right edge steps in', () => {
+    // Items end at 300 (the first two, whatever their length) or 280 (nested under the second).
+    const item = (text: string, right: number, y: number) =>
+      block([`• ${text}`], right - (text.length + 2) * 5, y)
+    const layout = page([
+      block(BODY, 10, 60),
+      item('הביקוש עלה בקיץ.', 300, 100),
+      item('הפחת ברשת ירד.', 300, 114),
+      item('בעיקר בצפון.', 280, 128),
+      block(BODY, 10, 160),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.slice(1, 4).map((b) => [b.kind, b.depth])).toEqual([
+      ['list-item', 0],
+      ['list-item', 0],
+      ['list-item', 1],
+    ])
+  })
+
   it('leaves a short kicker just above a much larger title out of the headings', () => {
     const layout = page([
       block(['AI Pack'], 10, 100, { fontSize: 12.5, fontId: 'f2' }),

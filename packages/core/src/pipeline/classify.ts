@@ -842,7 +842,11 @@ function outlineStyleLevels(pages: readonly PageLayout[]): Map<string, number> {
  * column.
  */
 function assignListDepths(pages: readonly PageLayout[]): void {
-  const indent = (block: Block) => Math.round(block.left - (block.columnLeft ?? 0))
+  // Right-to-left items step in from the right edge.
+  const indent = (block: Block) =>
+    RIGHT_TO_LEFT_START.test(plainText(block))
+      ? Math.round(-block.right)
+      : Math.round(block.left - (block.columnLeft ?? 0))
   for (const page of pages) {
     let run: Block[] = []
     const flush = () => {
@@ -866,6 +870,10 @@ function assignListDepths(pages: readonly PageLayout[]): void {
     if (run.length > 0) flush()
   }
 }
+
+/** Text whose first letter is of a script written right to left. */
+const RIGHT_TO_LEFT_START =
+  /^[^\p{L}]*[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]/u
 
 /** Whether a list marker numbers its item. */
 export function isOrdered(block: Block): boolean {

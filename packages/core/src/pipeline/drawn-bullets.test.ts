@@ -35,4 +35,15 @@ describe('drawnBulletRuns', () => {
     expect(drawnBulletRuns([mark(140, 96, 3)], [text])).toEqual([])
     expect(drawnBulletRuns([mark(119, 300, 3.7)], [text])).toEqual([])
   })
+
+  it('puts a bullet before right-to-left text that a disc marks on its right', () => {
+    // "הביקוש עלה בקיץ." from 130 to 226; the disc 7 pt right of its end.
+    const hebrew = run('הביקוש עלה בקיץ.', 130, 100, { fontSize: 12, rtl: true })
+    const [bullet] = drawnBulletRuns([mark(235, 96, 3.7)], [hebrew])
+    expect(bullet).toMatchObject({ text: '•', rtl: true, baseline: 100 })
+    expect(bullet?.left).toBeCloseTo(233.15)
+    // After the end of left-to-right text, a disc marks what follows it, not that text.
+    const english = run('Tier one covers.', 130, 100, { fontSize: 12 })
+    expect(drawnBulletRuns([mark(235, 96, 3.7)], [english])).toEqual([])
+  })
 })

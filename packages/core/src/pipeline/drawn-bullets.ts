@@ -17,9 +17,9 @@ const MAX_MARKS = 2000
 /**
  * Bullets that a page draws as shapes instead of glyphs (browsers paint a list's discs and
  * squares), as `•` runs in front of the text they mark, so that lists read as lists. A mark is a
- * bullet when the first run to its right starts within a few ems, on a line whose text band
- * holds the mark's middle, and the mark is small beside that text; nothing else may stand
- * between them.
+ * bullet when the first run to its right starts within a few ems (to its left and ends there,
+ * for right-to-left text), on a line whose text band holds the mark's middle, and the mark is
+ * small beside that text; nothing else may stand between them.
  */
 export function drawnBulletRuns(
   marks: ReadonlyArray<readonly [number, number, number, number]>,
@@ -30,31 +30,47 @@ export function drawnBulletRuns(
   if (marks.length > MAX_MARKS) return bullets
   for (const [left, top, right, bottom] of marks) {
     const middle = (top + bottom) / 2
-    let marked: TextRun | undefined
-    let blocked = false
+    let after: TextRun | undefined
+    let before: TextRun | undefined
+    // Text just before it on the line (just after it, for right-to-left text): the mark sits
+    // inside a line, not in front of one (a column gutter is wider).
+    let insideAfter = false
+    let insideBefore = false
+    let overlapped = false
     for (const run of runs) {
       if (middle < run.top || middle > run.baseline) continue
       if (run.right > left && run.left < right) {
-        blocked = true // a glyph drawn over the mark: a dot of the text itself
+        overlapped = true // a glyph drawn over the mark: a dot of the text itself
         break
       }
-      if (run.left >= right && (marked === undefined || run.left < marked.left)) marked = run
-      // Text just before it on the line: the mark sits inside a line, not in front of one (a
-      // column gutter is wider).
-      if (run.right <= left && left - run.right < INLINE_GAP_EMS * run.fontSize) blocked = true
+      if (run.left >= right) {
+        if (after === undefined || run.left < after.left) after = run
+        if (run.left - right < INLINE_GAP_EMS * run.fontSize) insideBefore = true
+      } else {
+        if (before === undefined || run.right > before.right) before = run
+        if (left - run.right < INLINE_GAP_EMS * run.fontSize) insideAfter = true
+      }
     }
-    if (blocked || marked === undefined) continue
-    const em = marked.fontSize
+    if (overlapped) continue
     const size = Math.max(right - left, bottom - top)
-    if (size < BULLET_MIN_EMS * em || size > BULLET_MAX_EMS * em) continue
-    const gap = marked.left - right
-    if (gap < MIN_GAP_EMS * em || gap > MAX_GAP_EMS * em) continue
-    bullets.push({
-      ...marked,
-      text: '•',
-      left,
-      right,
-    })
+    const marked =
+      after && !insideAfter && fits(size, after.left - right, after.fontSize)
+        ? after
+        : before?.rtl && !insideBefore && fits(size, left - before.right, before.fontSize)
+          ? before
+          : undefined
+    if (marked === undefined) continue
+    bullets.push({ ...marked, text: '•', left, right })
   }
   return bullets
+}
+
+/** Whether a mark of `size` set `gap` from its text is a bullet's size and distance for it. */
+function fits(size: number, gap: number, em: number): boolean {
+  return (
+    size >= BULLET_MIN_EMS * em &&
+    size <= BULLET_MAX_EMS * em &&
+    gap >= MIN_GAP_EMS * em &&
+    gap <= MAX_GAP_EMS * em
+  )
 }

@@ -54,4 +54,21 @@ describe('withDrawnLabels', () => {
     const unlinked = withDrawnLabels([begin('Lbl', false), end, text('A note')])
     expect(unlinked.map((item) => item.str)).toEqual(['A note'])
   })
+
+  it('puts the bullet of a right-to-left item right of its first line', () => {
+    // A browser draws the line left to right: the period first, then the words.
+    const rtl = (str: string, x: number): RawTextItem => ({ ...text(str, x), dir: 'rtl' })
+    const items = withDrawnLabels([
+      begin('Lbl'),
+      end,
+      begin('LBody'),
+      text('.', 100),
+      rtl('בקיץ', 105),
+      rtl('הביקוש עלה', 130),
+      end,
+    ])
+    expect(items.map((item) => item.str)).toEqual(['•', '.', 'בקיץ', 'הביקוש עלה'])
+    // The line ends at 180: the bullet stands an em past it, 3.5 pt wide.
+    expect(items[0]?.transform[4]).toBe(186.5)
+  })
 })

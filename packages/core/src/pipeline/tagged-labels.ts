@@ -12,8 +12,9 @@ const BULLET_WIDTH_EMS = 0.35
  * The text items of a tagged page, with a `•` item in front of each list item whose label holds
  * no text. A browser tags each list item's label (`Lbl`) but draws a bullet as a shape, which the
  * text layer never shows: the label's marked content is empty. The `•` stands where a bullet
- * would, an em before the item's first text, so that the item reads as a bulleted one. Labels
- * with text (numbers, bullet glyphs) are the text's own.
+ * would, an em before the start of the item's first line: left of it, or right of it where the
+ * line is right-to-left text, so that the item reads as a bulleted one. Labels with text
+ * (numbers, bullet glyphs) are the text's own.
  */
 export function withDrawnLabels(items: readonly MarkedTextItem[]): RawTextItem[] {
   const text: RawTextItem[] = []
@@ -21,9 +22,15 @@ export function withDrawnLabels(items: readonly MarkedTextItem[]): RawTextItem[]
   const open: { label: boolean; shown: boolean }[] = []
   let pending = false
   let previous: RawTextItem | undefined
+  // Where the first line of an item that takes a bullet starts in `text`, until the line is read.
+  let marked: number | undefined
   for (const item of items) {
     if ('str' in item) {
       if (item.str.trim().length > 0) {
+        if (marked !== undefined && item.transform[5] !== text[marked]?.transform[5]) {
+          placeBullet(text, marked)
+          marked = undefined
+        }
         for (const sequence of open) sequence.shown = true
         // A label with text of its own after an empty one: the item is marked by that text.
         if (open.some((sequence) => sequence.label)) pending = false
@@ -35,8 +42,7 @@ export function withDrawnLabels(items: readonly MarkedTextItem[]): RawTextItem[]
         )
           pending = false
         if (pending) {
-          const bullet = bulletBefore(item)
-          if (bullet) text.push(bullet)
+          marked = text.length
           pending = false
         }
         previous = item
@@ -53,18 +59,42 @@ export function withDrawnLabels(items: readonly MarkedTextItem[]): RawTextItem[]
       if (closed?.label && !closed.shown) pending = true
     }
   }
+  if (marked !== undefined) placeBullet(text, marked)
   return text
 }
 
-/** A `•` item an em before `item` on its baseline; none for rotated or right-to-left text. */
-function bulletBefore(item: RawTextItem): RawTextItem | undefined {
-  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = item.transform
-  if (b !== 0 || c !== 0 || a <= 0 || item.dir === 'rtl') return undefined
-  return {
+/**
+ * Puts a `•` item at `start` in `text`, an em before the line of upright text that starts there
+ * (its items on that baseline): left of it, or right of it when most of its letters are of a
+ * right-to-left script. A rotated line gets none.
+ */
+function placeBullet(text: RawTextItem[], start: number): void {
+  const first = text[start] as RawTextItem
+  const [a = 0, b = 0, c = 0, d = 0, , f = 0] = first.transform
+  if (b !== 0 || c !== 0 || a <= 0) return
+  let left = Number.POSITIVE_INFINITY
+  let right = Number.NEGATIVE_INFINITY
+  let rtl = 0
+  let letters = 0
+  for (let i = start; i < text.length; i++) {
+    const item = text[i] as RawTextItem
+    if (item.transform[5] !== f || item.str.trim().length === 0) continue
+    const x = item.transform[4] ?? 0
+    left = Math.min(left, x)
+    right = Math.max(right, x + item.width)
+    const count = item.str.match(/\p{L}/gu)?.length ?? 0
+    letters += count
+    if (item.dir === 'rtl') rtl += count
+  }
+  const x =
+    rtl * 2 > letters
+      ? right + (BULLET_OFFSET_EMS - BULLET_WIDTH_EMS) * a
+      : left - BULLET_OFFSET_EMS * a
+  text.splice(start, 0, {
     str: '•',
     dir: 'ltr',
-    transform: [a, b, c, d, e - BULLET_OFFSET_EMS * a, f],
+    transform: [a, b, c, d, x, f],
     width: BULLET_WIDTH_EMS * a,
-    fontName: item.fontName,
-  }
+    fontName: first.fontName,
+  })
 }
