@@ -11,6 +11,22 @@ describe('groupLines', () => {
     expect(textsOf(run('world', 40, 100), run('Hello', 10, 100.4))).toEqual(['Hello world'])
   })
 
+  it('puts a space right of a run before it in a right-to-left line, and after it otherwise', () => {
+    const rtl = { rtl: true }
+    // "تقرير المياه بنسبة 12%" drawn left to right on the page, pdf.js's word spaces kept on
+    // the runs left of them; the figures read left to right within the line.
+    const line = textsOf(
+      run('%', 45, 100),
+      run('12 ', 50, 100),
+      run('بنسبة ', 65, 100, rtl),
+      run('مياه', 100, 100, rtl),
+      run('ال ', 120, 100, rtl),
+      run('تقرير', 135, 100, rtl),
+    )
+    expect(line).toEqual(['تقرير المياه بنسبة 12%'])
+    expect(textsOf(run('Hello ', 10, 100), run('world', 40, 100))).toEqual(['Hello world'])
+  })
+
   it('parts the words of text that starts back over the run before it', () => {
     // A 200 pt slide title with a 70 pt subtitle set under its right half, on one row.
     expect(

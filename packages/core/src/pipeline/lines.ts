@@ -586,6 +586,9 @@ export function makeLine(runs: TextRun[]): Line {
   let citedMarks: string[] | undefined
   for (let i = 0; i < ordered.length; i++) {
     const run = ordered[i] as TextRun
+    // A space right of a run comes after it in a left-to-right line and before it in a
+    // right-to-left one, whichever way the run itself reads ("12%" in Arabic).
+    const piece = ordered !== runs && run.text.endsWith(' ') ? ` ${run.text.trimEnd()}` : run.text
     if (run !== dominant && isRaisedNoteMark(run, dominant)) {
       if (i === 0) openingMark = run.text.trim()
       else if (citedMarks) citedMarks.push(run.text.trim())
@@ -604,12 +607,12 @@ export function makeLine(runs: TextRun[]): Line {
           prev !== dominant &&
           isRaisedNoteMark(prev, dominant) &&
           /^\p{L}/u.test(run.text))
-      if (apart && !text.endsWith(' ') && !run.text.startsWith(' ')) text += ' '
+      if (apart && !text.endsWith(' ') && !piece.startsWith(' ')) text += ' '
     }
     if (isSpacedNoteMark(run, dominant)) text += run.text.replace(/ /g, '')
     else if (ordered === runs && isSuperscriptOverSpace(run, ordered[i + 1])) {
       text += run.text.slice(0, -1)
-    } else text += run.text
+    } else text += piece
     prev = run
   }
   if (opensWithUnmappedMark(ordered)) text = `\u2022 ${text}`

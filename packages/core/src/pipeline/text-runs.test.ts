@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { groupLines } from './lines.js'
 import { type RawTextItem, toTextRuns } from './text-runs.js'
 
-const item = (str: string, x: number, width: number, dir = 'ltr'): RawTextItem => ({
+const item = (str: string, x: number, width: number): RawTextItem => ({
   str,
-  dir,
+  dir: 'ltr',
   transform: [10, 0, 0, 10, x, 700],
   width,
   fontName: 'f1',
@@ -22,20 +21,5 @@ describe('toTextRuns', () => {
       ['First item', 82, 132],
     ])
     expect(page.unreliableChars).toBe(1)
-  })
-
-  it('puts the word space pdf.js reports right of a right-to-left run before it, where it reads', () => {
-    // "تقرير المياه", drawn left to right on the page: "مياه", "ال", the space, "تقرير".
-    const page = toTextRuns(
-      [
-        item('مياه', 90, 26, 'rtl'),
-        item('ال', 116, 14, 'rtl'),
-        item(' ', 130, 4),
-        item('تقرير', 140, 40, 'rtl'),
-      ],
-      {},
-      [1, 0, 0, -1, 0, 792],
-    )
-    expect(groupLines(page.runs).map((line) => line.text)).toEqual(['تقرير المياه'])
   })
 })

@@ -132,7 +132,7 @@ function markSpaceAfter(
   item: RawTextItem,
   viewport: readonly number[],
 ): void {
-  if (!run || run.text.endsWith(' ') || run.text.startsWith(' ')) return
+  if (!run || run.text.endsWith(' ')) return
   const [va = 1, vb = 0, vc = 0, vd = 1, ve = 0, vf = 0] = viewport
   const e = item.transform[4] ?? 0
   const f = item.transform[5] ?? 0
@@ -143,8 +143,7 @@ function markSpaceAfter(
     x >= run.right - 0.5 * run.fontSize &&
     x <= run.right + run.fontSize
   ) {
-    // Right of a right-to-left run, the space comes before it in reading order.
-    run.text = run.rtl ? ` ${run.text}` : `${run.text} `
+    run.text += ' '
   }
 }
 
