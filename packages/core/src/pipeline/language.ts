@@ -91,5 +91,26 @@ export async function detectLanguage(text: string): Promise<string | undefined> 
   if (sample.replace(/[^\p{L}]/gu, '').length < 40) return undefined
   francPromise ??= import('franc-min').then((module) => module.franc as Franc)
   const franc = await francPromise
-  return ISO_639_1[franc(sample, { minLength: 40 })]
+  return ISO_639_1[franc(sample, { minLength: 40 })] ?? languageOfScript(sample)
+}
+
+/**
+ * Scripts that franc-min's languages leave out, each written for one language above all others
+ * (Yiddish, also written in Hebrew letters, has far fewer readers).
+ */
+const SCRIPT_LANGUAGES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\p{Script=Hebrew}/gu, 'he'],
+  [/\p{Script=Armenian}/gu, 'hy'],
+  [/\p{Script=Georgian}/gu, 'ka'],
+  [/\p{Script=Khmer}/gu, 'km'],
+  [/\p{Script=Lao}/gu, 'lo'],
+]
+
+/** The language of the script that writes most of a text's letters, among SCRIPT_LANGUAGES. */
+function languageOfScript(text: string): string | undefined {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0
+  for (const [script, language] of SCRIPT_LANGUAGES) {
+    if ((text.match(script)?.length ?? 0) * 2 > letters) return language
+  }
+  return undefined
 }
