@@ -79,7 +79,8 @@ export function collectSpellings(lineTexts: readonly string[]): Spellings {
  * after a compound prefix ("well-" "known"), or when the document writes the word with a hyphen
  * elsewhere. What the document writes elsewhere decides first: a word it writes with a hyphen
  * keeps it, and one it writes whole is joined ("OP-" + "TIONAL" where it writes "OPTIONAL").
- * A hyphen after a figure stays. Soft hyphens always go.
+ * A hyphen after a figure stays. Soft hyphens always go. Chinese and Japanese lines join without a
+ * space.
  */
 export function joinLines(lines: readonly string[], spellings: Spellings = NO_SPELLINGS): string {
   let out = ''
@@ -107,9 +108,20 @@ export function joinLines(lines: readonly string[], spellings: Spellings = NO_SP
       out += line
       continue
     }
-    out += continuesAddress(out, line) ? line : ` ${line}`
+    out += continuesAddress(out, line) || joinsUnspaced(last, line) ? line : ` ${line}`
   }
   return out.replace(/\u00AD/g, '')
+}
+
+/**
+ * Characters of writing without spaces between words: Chinese characters, Japanese kana, and
+ * their punctuation and full-width forms.
+ */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u
+
+/** Whether a line break between two such characters is no word space: "不同" + "街区". */
+function joinsUnspaced(last: string, line: string): boolean {
+  return UNSPACED.test(last) && UNSPACED.test(line[0] ?? '')
 }
 
 function endsWithHyphen(text: string): boolean {
