@@ -33,4 +33,17 @@ describe('chunkElements', () => {
       expect(chunk.text.endsWith('.')).toBe(true)
     }
   })
+
+  it('splits Chinese text larger than the budget after its full stops, adding no spaces', () => {
+    const zh = '与上一年相比，用水量增长了百分之十二，主要集中在炎热的夏季月份。'
+    const elements: Element[] = [{ id: 'el_0001', type: 'paragraph', page: 1, text: zh.repeat(12) }]
+    const chunks = chunkElements(elements, { tokens: 60 })
+    expect(chunks.length).toBeGreaterThan(2)
+    for (const chunk of chunks) {
+      expect(chunk.tokens).toBeLessThanOrEqual(60)
+      expect(chunk.text.endsWith('。')).toBe(true)
+      expect(chunk.text).not.toContain(' ')
+    }
+    expect(chunks.map((chunk) => chunk.text).join('')).toBe(zh.repeat(12))
+  })
 })

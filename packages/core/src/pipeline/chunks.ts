@@ -8,7 +8,11 @@ export interface ChunkOptions {
   tokens: number
 }
 
-const SENTENCE_END = /(?<=[.!?]["')\]]?)\s+(?=["'([]?[\p{Lu}\d])/u
+/**
+ * Where a sentence ends: after its full stop and the spaces before a capital or a figure, or
+ * right after a Chinese or Japanese full stop, which no space follows.
+ */
+const SENTENCE_END = /(?<=[.!?]["')\]]?\s+)(?=["'([]?[\p{Lu}\d])|(?<=[。！？][」』）]?)/u
 
 function chunkId(index: number): string {
   return `ch_${String(index + 1).padStart(4, '0')}`
@@ -75,20 +79,21 @@ function splitToBudget(text: string, budget: number): string[] {
   if (countTokens(text) <= budget) return [text]
   const pieces: string[] = []
   let current = ''
+  // Each sentence keeps the spaces after it: they are put back as they were.
   for (const sentence of text.split(SENTENCE_END)) {
-    const candidate = current.length > 0 ? `${current} ${sentence}` : sentence
-    if (countTokens(candidate) <= budget) {
+    const candidate = current + sentence
+    if (countTokens(candidate.trimEnd()) <= budget) {
       current = candidate
       continue
     }
-    if (current.length > 0) pieces.push(current)
-    if (countTokens(sentence) <= budget) {
+    if (current.length > 0) pieces.push(current.trimEnd())
+    if (countTokens(sentence.trimEnd()) <= budget) {
       current = sentence
     } else {
-      pieces.push(...splitByTokens(sentence, budget))
+      pieces.push(...splitByTokens(sentence.trimEnd(), budget))
       current = ''
     }
   }
-  if (current.length > 0) pieces.push(current)
+  if (current.length > 0) pieces.push(current.trimEnd())
   return pieces
 }
