@@ -405,6 +405,17 @@ describe('groupBlocks', () => {
     expect(groupBlocks(lines, 1).map((b) => b.lines.length)).toEqual([2, 1])
   })
 
+  it('starts a new paragraph after a short line that ends with a Chinese full stop', () => {
+    expect(
+      blocksOf(
+        run('本报告描述了该地区二〇二五年的用水情况，并比较了不同', 10, 100),
+        run('街区的用水量和成本。', 10, 112),
+        run('与上一年相比，用水量增长了百分之十二，主要集中在炎热', 10, 124),
+        run('的夏季月份。', 10, 136),
+      ).map((block) => block.length),
+    ).toEqual([2, 2])
+  })
+
   it("starts a block at a line under two authors' names that has a gap where theirs stand apart", () => {
     // Each author's university is centred under the name; the two read as one line with a gap.
     const blocks = blocksOf(

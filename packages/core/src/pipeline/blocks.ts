@@ -14,9 +14,9 @@ const SAME_FONT_SIZE_RATIO = 1.08
  */
 const TOC_ENTRY_END = /(?<![.\s])\s*(?:\.\s?){4,}\s*(?:[A-Z]-)?(?:\d{1,4}|[ivxlc]{1,6})$/
 /** The end of a sentence, a closing quote or bracket after its mark allowed. */
-const FULL_STOP_END = /[.!?]["')\]]?$/
+const FULL_STOP_END = /[.!?。！？]["')\]」』）]?$/
 /** The end of a sentence or of a lead-in to what follows. */
-const LEAD_IN_END = /[.!?:]["')\]]?$/
+const LEAD_IN_END = /[.!?:。！？：]["')\]」』）]?$/
 /** Two letters or more: a word, as a term is, not a formula's variable. */
 const TERM_WORD = /\p{L}.*\p{L}/u
 /** A list of lines has at least this many lines, ... */

@@ -658,6 +658,22 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('reads numbered lines that end with a Chinese full stop as list items, not headings', () => {
+    const layout = page([
+      block(['主要发现'], 10, 60, { fontSize: 14 }),
+      block(['1. 夏季需求上升。'], 20, 90),
+      block(['2. 管网漏损下降。'], 20, 104),
+      block(['更多信息请访问我们的网站或致电我们的服务热线，我们将在工作日内答复。'], 10, 130),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'heading',
+      'list-item',
+      'list-item',
+      'paragraph',
+    ])
+  })
+
   it('leaves a short kicker just above a much larger title out of the headings', () => {
     const layout = page([
       block(['AI Pack'], 10, 100, { fontSize: 12.5, fontId: 'f2' }),

@@ -610,7 +610,11 @@ function isHeading(
   // in display type.
   if (block.monospace && !stats.bodyMonospace && ratio < DISPLAY_SIZE_RATIO) return false
   // Headings name a section; sentences end with a full stop (a display-size title may not).
-  if (/[.;,]$/.test(text) && !/\.\.\.$/.test(text) && !(ratio >= DISPLAY_SIZE_RATIO && words <= 12))
+  if (
+    /[.;,。；，]$/.test(text) &&
+    !/\.\.\.$/.test(text) &&
+    !(ratio >= DISPLAY_SIZE_RATIO && words <= 12)
+  )
     return false
   if (/:$/.test(text) && words > 8) return false
   if (ratio >= HEADING_SIZE_RATIO)
