@@ -15,6 +15,14 @@ describe('continuesParagraph', () => {
     expect(continuesParagraph(cut, block(['measured its depth.'], 72, 740))).toBe(true)
   })
 
+  it('joins Chinese cut mid-sentence at a page break, but not after its full stop', () => {
+    const cut = block(['本报告描述了该地区二〇二五年的用水情况，并比较了不同'], 72, 700)
+    const next = block(['街区的用水量和成本。'], 72, 80, { page: 2 })
+    expect(continuesParagraph(cut, next)).toBe(true)
+    const closed = block(['本报告描述了该地区二〇二五年的用水情况。'], 72, 700)
+    expect(continuesParagraph(closed, next)).toBe(false)
+  })
+
   it('keeps the lines of a letter apart: its signature, its "cc:" and its "encl:" lines', () => {
     const signature = block(['Jane Harper', 'Head of Estates'], 250, 513)
     const copy = block(['cc: Harbour Master'], 72, 549)

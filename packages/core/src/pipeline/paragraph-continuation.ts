@@ -2,11 +2,14 @@ import { endsContentsEntry, fitsAfter } from './blocks.js'
 import type { Block } from './types.js'
 
 /** The punctuation that closes a sentence, a clause list or a quotation. */
-const CLOSED = /[.!?:;"”')\]]$/
+const CLOSED = /[.!?:;"”')\]。！？：；」』）]$/
+/** A Chinese or Japanese character, of a script without capitals to tell a sentence's start. */
+const UNCASED_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
 
 /**
  * Whether a paragraph goes on in `next`, after a column or page break (or small print) cut it
- * mid-sentence: no closing punctuation before, a lowercase start after, the same type size. A
+ * mid-sentence: no closing punctuation before, a lowercase start after (or a Chinese or Japanese
+ * character, which has no case), the same type size. A
  * contents entry ends at its page number, punctuation or not. Below it on its page, a paragraph
  * goes on only at its left edge or right of it, and only where its last line was full: one that
  * left room for the next word ended there (a letter's signature set in from the margin, then its
@@ -24,5 +27,9 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
     // Its last line left room for the next word under the wider of the two: it ended there.
     if (fitsAfter(first, Math.max(previous.right, next.right) - last.right)) return false
   }
-  return !CLOSED.test(last.text) && !endsContentsEntry(last.text) && /^\p{Ll}/u.test(first.text)
+  return (
+    !CLOSED.test(last.text) &&
+    !endsContentsEntry(last.text) &&
+    (/^\p{Ll}/u.test(first.text) || UNCASED_START.test(first.text))
+  )
 }
