@@ -11,6 +11,13 @@ const STACKED_SHARE = 0.25
 const REPEAT_SHARE = 0.4
 /** How far a repeated margin text's type size may stray from its usual size, as a share of it. */
 const SIZE_TOLERANCE = 0.2
+/**
+ * Margin texts set at least this many times the body's size that repeat only with other numbers
+ * inside them, not just a page number at one end, are numbered headings that open their pages
+ * ("2 Area 2 overview", "Area 3 overview"), not running heads, which are set at or below the
+ * body's size ("Domestic Trade 639" may be larger than a page of small table figures).
+ */
+const HEADING_SIZE_RATIO = 1.15
 
 const PAGE_NUMBER =
   /^(?:page\s+)?[-–—(]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i
@@ -24,6 +31,8 @@ interface MarginBlock {
   zone: 'top' | 'bottom'
   /** The zone and the text with digits blanked out: equal keys repeat across pages. */
   key: string
+  /** The zone and the text as it is. */
+  exact: string
   /** Whether the text is a bare page number. */
   pageNumber: boolean
   /** The page number's value, when it is written in digits. */
@@ -58,9 +67,8 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
         const text = blockText(block)
         const pageNumber = PAGE_NUMBER.test(text)
         const folio = pageNumber ? folioValue(text) : undefined
-        return [
-          { block, zone, key: `${zone}:${furnitureKey(text)}`, pageNumber, folio, inMargin: true },
-        ]
+        const key = `${zone}:${furnitureKey(text)}`
+        return [{ block, zone, key, exact: `${zone}:${text}`, pageNumber, folio, inMargin: true }]
       }
       const outer = outermostZone(block, page)
       const text = outer ? blockText(block) : ''
@@ -70,6 +78,7 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
           block,
           zone: outer,
           key: '',
+          exact: '',
           pageNumber: false,
           folio: folioValue(text),
           inMargin: false,
@@ -78,25 +87,31 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
     }),
   )
   const counts = countPages(candidates)
+  const exactCounts = countPages(
+    candidates.map((onPage) => onPage.map(({ exact }) => ({ key: exact }))),
+  )
   const sizes = typicalSizes(candidates)
   const threshold = Math.max(2, Math.ceil(REPEAT_SHARE * pages.length))
+  const headingSize = HEADING_SIZE_RATIO * bodySize(pages)
   const folioOffset = pageNumberOffset(candidates)
   for (const onPage of candidates) {
     const folios =
       folioOffset === undefined
         ? []
         : onPage.filter(({ block, folio }) => folio === block.page + folioOffset)
-    for (const { block, zone, key, pageNumber, inMargin } of onPage) {
+    for (const { block, zone, key, exact, pageNumber, inMargin } of onPage) {
       if (!inMargin) {
         if (folios.some((folio) => folio.block === block))
           block.kind = zone === 'top' ? 'header' : 'footer'
         continue
       }
-      if (
-        ((counts.get(key) ?? 0) >= threshold && isTypicalSize(block, sizes.get(key))) ||
-        pageNumber ||
-        folios.some((folio) => isRunningHead(block, folio.block))
-      ) {
+      const repeated =
+        (counts.get(key) ?? 0) >= threshold &&
+        isTypicalSize(block, sizes.get(key)) &&
+        (block.fontSize < headingSize ||
+          !key.includes('#') ||
+          (exactCounts.get(exact) ?? 0) >= threshold)
+      if (repeated || pageNumber || folios.some((folio) => isRunningHead(block, folio.block))) {
         block.kind = zone === 'top' ? 'header' : 'footer'
       }
     }
@@ -185,6 +200,27 @@ function typicalSizes(candidates: readonly MarginBlock[][]): Map<string, number>
   const medians = new Map<string, number>()
   for (const [key, blocks] of byKey) medians.set(key, medianFontSize(blocks))
   return medians
+}
+
+/** The type size of most of the document's characters. */
+function bodySize(pages: readonly FurniturePage[]): number {
+  const chars = new Map<number, number>()
+  let best = 0
+  let bestChars = -1
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      for (const line of block.lines) {
+        const size = Math.round(line.fontSize * 2) / 2
+        const count = (chars.get(size) ?? 0) + line.text.length
+        chars.set(size, count)
+        if (count > bestChars) {
+          best = size
+          bestChars = count
+        }
+      }
+    }
+  }
+  return best
 }
 
 function isTypicalSize(block: Block, typical: number | undefined): boolean {
