@@ -674,6 +674,29 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("ranks a title page's title above all headings, however its type compares with theirs", () => {
+    // LaTeX's report class: the title in 17.3 pt on a page of its own, chapters in 24.9 pt.
+    const titlePage = page([
+      block(['Regional Water Study'], 150, 200, { fontSize: 17.3 }),
+      block(['Planning Office'], 200, 240, { fontSize: 12 }),
+    ])
+    const chapter = page(
+      [
+        block(['Water use'], 10, 100, { fontSize: 24.9 }),
+        block(['1.1 Scope'], 10, 160, { fontSize: 14.4 }),
+        block([...BODY, ...BODY], 10, 190),
+      ],
+      2,
+    )
+    classifyBlocks([titlePage, chapter], measureText([titlePage, chapter]), [])
+    expect([...kinds(titlePage).slice(0, 1), ...kinds(chapter)]).toEqual([
+      ['heading', 1],
+      ['heading', 1],
+      ['heading', 2],
+      ['paragraph', undefined],
+    ])
+  })
+
   it('leaves a short kicker just above a much larger title out of the headings', () => {
     const layout = page([
       block(['AI Pack'], 10, 100, { fontSize: 12.5, fontId: 'f2' }),

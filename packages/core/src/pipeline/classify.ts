@@ -161,17 +161,29 @@ export function classifyBlocks(
     mergeStackedHeadings(page)
     demoteTitleBlock(page.blocks)
     markInterruptingNotes(page, stats)
-    for (const block of page.blocks) {
-      if (block.kind === 'heading' && block.level === undefined && !block.titleBelow) {
-        headingSizes.add(Math.round(block.fontSize))
-      }
-    }
     // Footnotes are read after the body text of their page, one note to a block.
     const body = page.blocks.filter((block) => block.kind !== 'footnote' && block.kind !== 'footer')
     const notes = page.blocks.filter((block) => block.kind === 'footnote').flatMap(splitNotes)
     const footers = page.blocks.filter((block) => block.kind === 'footer')
     page.blocks = [...body, ...notes, ...footers]
   }
+  // A title page's title heads the whole document, above every heading ranked by size: however
+  // its type compares with the chapters' (LaTeX's report class sets it smaller), it takes no
+  // rank of its own.
+  const title = titlePageTitle(pages)
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      if (
+        block.kind === 'heading' &&
+        block.level === undefined &&
+        !block.titleBelow &&
+        block !== title
+      ) {
+        headingSizes.add(Math.round(block.fontSize))
+      }
+    }
+  }
+  if (title) title.level = 1
   assignHeadingLevels(pages, headingSizes, stats)
   assignListDepths(pages)
 }
@@ -873,6 +885,29 @@ function assignListDepths(pages: readonly PageLayout[]): void {
     }
     if (run.length > 0) flush()
   }
+}
+
+/** A title page holds at most this many blocks, none of them running text. */
+const TITLE_PAGE_MAX_BLOCKS = 8
+
+/**
+ * The largest heading of a document's first page when that page is a title page: the document
+ * goes on over other pages, and the first holds a few short blocks (title, subtitle, authors,
+ * date) and no running text.
+ */
+function titlePageTitle(pages: readonly PageLayout[]): Block | undefined {
+  const first = pages[0]
+  if (pages.length < 2 || first?.number !== 1) return undefined
+  const blocks = first.blocks.filter((block) => block.kind !== 'header' && block.kind !== 'footer')
+  if (blocks.length > TITLE_PAGE_MAX_BLOCKS || blocks.some((block) => block.lines.length > 3)) {
+    return undefined
+  }
+  let title: Block | undefined
+  for (const block of blocks) {
+    if (block.kind !== 'heading' || block.level !== undefined) continue
+    if (!title || block.fontSize > title.fontSize) title = block
+  }
+  return title
 }
 
 /** Text whose first letter is of a script written right to left. */
