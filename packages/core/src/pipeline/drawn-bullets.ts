@@ -30,12 +30,13 @@ export function drawnBulletRuns(
   if (marks.length > MAX_MARKS) return bullets
   for (const [left, top, right, bottom] of marks) {
     const middle = (top + bottom) / 2
-    let after: TextRun | undefined
-    let before: TextRun | undefined
-    // Text just before it on the line (just after it, for right-to-left text): the mark sits
-    // inside a line, not in front of one (a column gutter is wider).
-    let insideAfter = false
-    let insideBefore = false
+    // The nearest runs on either side of the mark, and whether text stands within an em of it
+    // on either side: before its text (left of it, or right of it for right-to-left text), such
+    // text puts the mark inside a line, not in front of one (a column gutter is wider).
+    let rightOf: TextRun | undefined
+    let leftOf: TextRun | undefined
+    let closeOnLeft = false
+    let closeOnRight = false
     let overlapped = false
     for (const run of runs) {
       if (middle < run.top || middle > run.baseline) continue
@@ -44,20 +45,20 @@ export function drawnBulletRuns(
         break
       }
       if (run.left >= right) {
-        if (after === undefined || run.left < after.left) after = run
-        if (run.left - right < INLINE_GAP_EMS * run.fontSize) insideBefore = true
+        if (rightOf === undefined || run.left < rightOf.left) rightOf = run
+        if (run.left - right < INLINE_GAP_EMS * run.fontSize) closeOnRight = true
       } else {
-        if (before === undefined || run.right > before.right) before = run
-        if (left - run.right < INLINE_GAP_EMS * run.fontSize) insideAfter = true
+        if (leftOf === undefined || run.right > leftOf.right) leftOf = run
+        if (left - run.right < INLINE_GAP_EMS * run.fontSize) closeOnLeft = true
       }
     }
     if (overlapped) continue
     const size = Math.max(right - left, bottom - top)
     const marked =
-      after && !insideAfter && fits(size, after.left - right, after.fontSize)
-        ? after
-        : before?.rtl && !insideBefore && fits(size, left - before.right, before.fontSize)
-          ? before
+      rightOf && !closeOnLeft && fits(size, rightOf.left - right, rightOf.fontSize)
+        ? rightOf
+        : leftOf?.rtl && !closeOnRight && fits(size, left - leftOf.right, leftOf.fontSize)
+          ? leftOf
           : undefined
     if (marked === undefined) continue
     bullets.push({ ...marked, text: '•', left, right })
