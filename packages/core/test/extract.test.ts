@@ -288,6 +288,36 @@ describe('extract', () => {
     )
   })
 
+  it("keeps a listing's aligned comments and a diagram's boxes on their lines, spaces and all", async () => {
+    // Courier at 10 pt: 6 pt a character. Each piece is drawn on its own, at its column.
+    const at = (text: string, column: number, y: number): TextSpec => ({
+      text,
+      x: 72 + 6 * column,
+      y,
+      font: 'mono',
+      size: 10,
+    })
+    const listing = [
+      'listen   = 0.0.0.0:8080      # address and port to serve on',
+      'workers  = 4                 # one per core is a good start',
+      '+--------+          +---------+',
+      '| client | -------> | backend |',
+      '+--------+          +---------+',
+    ]
+    const pieces = listing.flatMap((line, row) =>
+      [...line.matchAll(/\S+(?: \S+)*/g)].map((piece) => at(piece[0], piece.index, 170 + 12 * row)),
+    )
+    // Running text around it: a document of prose that shows a listing, not one of typewriter text.
+    const intro = await wrapText(`${LOREM} The settings and the data flow:`, {
+      x: 72,
+      y: 80,
+      width: 420,
+    })
+    const after = await wrapText(LOREM, { x: 72, y: 250, width: 420 })
+    const { markdown } = await markdownOf([...intro.texts, ...pieces, ...after.texts])
+    expect(markdown).toContain(`\`\`\`\n${listing.join('\n')}\n\`\`\``)
+  })
+
   it('reads two columns one after the other, under a full-width title', async () => {
     const left = await wrapText(`Left column. ${LOREM}`, { x: 72, y: 130, width: 220 })
     const right = await wrapText(`Right column. ${LOREM}`, { x: 320, y: 130, width: 220 })

@@ -49,6 +49,8 @@ const SPACE_GAP_EM = 0.17
 const JUSTIFIED_SPACE_SPREAD_EM = 0.1
 /** The share of a line's drawn characters in typewriter type that makes it a line of code. */
 const MONOSPACE_LINE_SHARE = 0.8
+/** Typewriter runs stand a whole number of characters apart, give or take this share of one. */
+const GRID_SLACK = 0.15
 /** Runs overlapping by more than this many font sizes are separate words, not kerned letters. */
 const OVERLAP_APART_EM = 1
 
@@ -199,6 +201,9 @@ function splitsRow(
 ): boolean {
   const gap = next.left - prev.right
   const em = Math.max(prev.fontSize, next.fontSize)
+  // Typewriter type set apart by whole characters is one line of its source however wide the
+  // gap (a listing's aligned comments, a diagram's boxes, a terminal's columns).
+  if (onCharacterGrid(prev, next, gap, rows[index] as TextRun[])) return false
   // A line of prose measures the gap beside it by its own size, though larger type stands on the
   // other side (the next column's heading, or the last word of the heading before it); a mark or
   // a bullet beside text goes by the larger.
@@ -572,6 +577,9 @@ function opensWithUnmappedMark(runs: readonly TextRun[]): boolean {
 
 /** Builds a line from runs sorted left to right, inserting spaces where the gaps say so. */
 export function makeLine(runs: TextRun[]): Line {
+  const monospace = isMonospaceLine(runs)
+  // Typewriter text keeps its spaces, as many as its gaps hold characters.
+  const advance = monospace ? characterAdvance(runs) : undefined
   let rtlChars = 0
   let allChars = 0
   for (const run of runs) {
@@ -607,7 +615,10 @@ export function makeLine(runs: TextRun[]): Line {
           prev !== dominant &&
           isRaisedNoteMark(prev, dominant) &&
           /^\p{L}/u.test(run.text))
-      if (apart && !text.endsWith(' ') && !piece.startsWith(' ')) text += ' '
+      if (advance !== undefined && prev.monospace && run.monospace && gap > 0) {
+        const spaces = Math.round(gap / advance) - trailingSpaces(text) - leadingSpaces(piece)
+        if (spaces > 0) text += ' '.repeat(spaces)
+      } else if (apart && !text.endsWith(' ') && !piece.startsWith(' ')) text += ' '
     }
     if (isSpacedNoteMark(run, dominant)) text += run.text.replace(/ /g, '')
     else if (ordered === runs && isSuperscriptOverSpace(run, ordered[i + 1])) {
@@ -630,7 +641,9 @@ export function makeLine(runs: TextRun[]): Line {
   }
   return {
     runs,
-    text: composeSpacingAccents(text.replace(/\s+/g, ' ').trim()),
+    text: composeSpacingAccents(
+      advance === undefined ? text.replace(/\s+/g, ' ').trim() : text.trim(),
+    ),
     left: (runs[0] as TextRun).left,
     right: (runs[runs.length - 1] as TextRun).right,
     top,
@@ -640,7 +653,7 @@ export function makeLine(runs: TextRun[]): Line {
     fontId: dominant.fontId,
     bold: dominant.bold,
     italic: dominant.italic,
-    monospace: isMonospaceLine(runs),
+    monospace,
     ...(openingMark !== undefined && ordered.length > 1 && { openingMark }),
     ...(citedMarks !== undefined && { citedMarks }),
   }
@@ -711,6 +724,45 @@ function dominantRun(runs: readonly TextRun[]): TextRun {
  * code. Prose naming a few identifiers in typewriter type ("Returns: ASN1_SUCCESS if ...") is
  * prose, even where those identifiers outweigh its other words.
  */
+/**
+ * Whether two runs of one typewriter font stand a whole number of its characters (measured on
+ * `row`) apart, as text set on a typewriter's grid does; columns of a page that happen to end
+ * and start in typewriter type stand apart by a gutter of any width.
+ */
+function onCharacterGrid(
+  prev: TextRun,
+  next: TextRun,
+  gap: number,
+  row: readonly TextRun[],
+): boolean {
+  if (!prev.monospace || !next.monospace || prev.fontId !== next.fontId) return false
+  const advance = characterAdvance(row.filter((run) => run.fontId === prev.fontId))
+  if (advance === undefined) return false
+  const characters = gap / advance
+  return characters >= 0.5 && Math.abs(characters - Math.round(characters)) < GRID_SLACK
+}
+
+/**
+ * The width of one character of a line's typewriter type, from its longest run that has no
+ * space appended after its glyphs; undefined without one.
+ */
+function characterAdvance(runs: readonly TextRun[]): number | undefined {
+  let longest: TextRun | undefined
+  for (const run of runs) {
+    if (!run.monospace || run.text.length < 2 || run.text.endsWith(' ')) continue
+    if (!longest || run.text.length > longest.text.length) longest = run
+  }
+  return longest && (longest.right - longest.left) / longest.text.length
+}
+
+function trailingSpaces(text: string): number {
+  return text.length - text.trimEnd().length
+}
+
+function leadingSpaces(text: string): number {
+  return text.length - text.trimStart().length
+}
+
 function isMonospaceLine(runs: readonly TextRun[]): boolean {
   let mixed = false
   let some = false
