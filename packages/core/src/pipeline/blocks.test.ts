@@ -232,16 +232,19 @@ describe('groupBlocks', () => {
       'the windows on the north side of the building have failed and must be fitted.',
     ]
     const address = ['Mr Daniel Hartley', 'Flat 3, Rowan Court', '27 Moor Lane', 'Bradford BD7 2QT']
-    const page = (beside: string[]) =>
+    const page = (beside: string[], text = prose) =>
       groupBlocks(
         groupLines([
           ...address.map((t, i) => run(t, 10, 100 + 12 * i)),
           ...beside.map((t, i) => run(t, 200, 100 + 12 * i)),
-          ...prose.map((t, i) => run(t, 10, 180 + 12 * i)),
+          ...text.map((t, i) => run(t, 10, 180 + 12 * i)),
         ]),
         1,
       )
     expect(text(splitLineLists(page([]), 10))).toEqual([...address.map((line) => [line]), prose])
+    // Under a paragraph of two lines (an invoice's note on payment), too.
+    const note = prose.slice(0, 2)
+    expect(text(splitLineLists(page([], note), 10))).toEqual([...address.map((l) => [l]), note])
     // A table's cell, wrapped at its column with the next cell beside it, stays whole.
     const row = page(['2 rooms', '1 kitchen'])
     expect(text(splitLineLists(row, 10))).toEqual(text(row))

@@ -24,7 +24,7 @@ const LINE_LIST_MIN_LINES = 3
 /** ... and at least this share of its breaks made with room to spare. */
 const LINE_LIST_SHARE = 0.75
 /** Paragraphs of at least this many lines show the measure that prose wraps at. */
-const MEASURE_MIN_LINES = 3
+const MEASURE_MIN_LINES = 2
 /** A block this many ems short of its prose's measure was not wrapped at it. */
 const MEASURE_SHORT_EMS = 8
 /** A list of terms has at least this many lines, ... */
