@@ -8,6 +8,7 @@ import { classifyBlocks, measureText, type OutlineEntry } from './pipeline/class
 import { computeConfidence } from './pipeline/confidence.js'
 import { drawnBulletRuns } from './pipeline/drawn-bullets.js'
 import { buildElements } from './pipeline/elements.js'
+import { type FormField, fieldRuns, fieldsByPage } from './pipeline/form-fields.js'
 import { markFurniture } from './pipeline/furniture.js'
 import {
   collectPageImages,
@@ -206,6 +207,7 @@ async function analysePages(
   let hybrid = options.mode === 'hybrid' && options.hybridBudgetMs > 0
   // Marked content is only asked for where the producer tagged the document's structure.
   const tagged = (await source.document.getMarkInfo())?.Marked === true
+  const fields = fieldsByPage(await formFields(source))
   for (const [index, number] of numbers.entries()) {
     throwIfAborted(options.signal)
     const page = await source.getPage(number).catch((error: unknown) => {
@@ -233,6 +235,8 @@ async function analysePages(
         content.styles as Record<string, RawTextStyle>,
         viewport.transform,
       )
+      const filled = fields.get(number)
+      if (filled) text.runs.push(...fieldRuns(filled, viewport.transform, text.runs))
       let lines: Line[] | undefined
       let tables: Block[] = []
       let pageImages: PageImage[] = []
@@ -371,6 +375,18 @@ function linesOf(pages: readonly PageLayout[]): string[] {
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted)
     throw signal.reason ?? new DOMException('The extraction was aborted', 'AbortError')
+}
+
+/**
+ * The fields of the document's form, as pdf.js describes them; none where it has no form, or
+ * one pdf.js cannot read (the pages' own text is still there).
+ */
+async function formFields(source: PdfSource): Promise<Record<string, FormField[]> | null> {
+  try {
+    return (await source.document.getFieldObjects()) as Record<string, FormField[]> | null
+  } catch {
+    return null
+  }
 }
 
 /** A stable id from the bytes: the same PDF always gets the same id. */

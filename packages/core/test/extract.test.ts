@@ -318,6 +318,55 @@ describe('extract', () => {
     expect(markdown).toContain(`\`\`\`\n${listing.join('\n')}\n\`\`\``)
   })
 
+  it("reads the values filled into a form's fields beside their labels, but no password", async () => {
+    const pdf = await PDFDocument.create()
+    const page = pdf.addPage([612, 792])
+    const font = await pdf.embedFont(StandardFonts.Helvetica)
+    const form = pdf.getForm()
+    const label = (text: string, x: number, y: number) =>
+      page.drawText(text, { x, y, size: 11, font })
+    const textField = (name: string, value: string, y: number, height = 18) => {
+      const field = form.createTextField(name)
+      if (height > 18) field.enableMultiline()
+      field.setText(value)
+      field.addToPage(page, { x: 150, y, width: 250, height })
+      return field
+    }
+    label('Full name:', 72, 680)
+    textField('name', 'Ada Lovelace', 674)
+    label('Email:', 72, 650)
+    textField('email', 'ada@example.org', 644)
+    label('PIN:', 72, 620)
+    textField('pin', '4321', 614).enablePassword()
+    const news = form.createCheckBox('news')
+    news.addToPage(page, { x: 72, y: 588, width: 12, height: 12 })
+    news.check()
+    label('Send me the newsletter', 90, 590)
+    form.createCheckBox('post').addToPage(page, { x: 72, y: 568, width: 12, height: 12 })
+    label('Send me letters by post', 90, 570)
+    label('Branch:', 72, 540)
+    const branch = form.createDropdown('branch')
+    branch.addOptions(['Central', 'Harbour'])
+    branch.select('Harbour')
+    branch.addToPage(page, { x: 150, y: 534, width: 120, height: 18 })
+    label('Comments:', 72, 500)
+    textField('notes', 'Please send the card\nto my office.', 450, 60)
+    for (const mode of ['fast', 'hybrid'] as const) {
+      const { markdown } = await extract(await pdf.save(), { mode })
+      expect(markdown).toBe(
+        [
+          'Full name: Ada Lovelace',
+          'Email: ada@example.org',
+          'PIN:',
+          '☒ Send me the newsletter',
+          '☐ Send me letters by post',
+          'Branch: Harbour',
+          'Comments: Please send the card to my office.',
+        ].join('\n\n') + '\n',
+      )
+    }
+  })
+
   it('reads two columns one after the other, under a full-width title', async () => {
     const left = await wrapText(`Left column. ${LOREM}`, { x: 72, y: 130, width: 220 })
     const right = await wrapText(`Right column. ${LOREM}`, { x: 320, y: 130, width: 220 })

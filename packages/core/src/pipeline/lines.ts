@@ -49,6 +49,8 @@ const SPACE_GAP_EM = 0.17
 const JUSTIFIED_SPACE_SPREAD_EM = 0.1
 /** The share of a line's drawn characters in typewriter type that makes it a line of code. */
 const MONOSPACE_LINE_SHARE = 0.8
+/** A form field's value stands at most this many font sizes right of its label. */
+const FIELD_GAP_EM = 12
 /** Typewriter runs stand a whole number of characters apart, give or take this share of one. */
 const GRID_SLACK = 0.15
 /** Runs overlapping by more than this many font sizes are separate words, not kerned letters. */
@@ -204,6 +206,9 @@ function splitsRow(
   // Typewriter type set apart by whole characters is one line of its source however wide the
   // gap (a listing's aligned comments, a diagram's boxes, a terminal's columns).
   if (onCharacterGrid(prev, next, gap, rows[index] as TextRun[])) return false
+  // A form field's value reads on from its label, though the fields stand in a column well
+  // right of the shorter labels.
+  if (next.field && gap <= FIELD_GAP_EM * em) return false
   // A line of prose measures the gap beside it by its own size, though larger type stands on the
   // other side (the next column's heading, or the last word of the heading before it); a mark or
   // a bullet beside text goes by the larger.

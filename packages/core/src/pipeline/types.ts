@@ -22,6 +22,8 @@ export interface TextRun {
   italic: boolean
   monospace: boolean
   rtl: boolean
+  /** The value filled into a form field, which the field draws rather than the page. */
+  field?: true
 }
 
 /** Runs on one baseline that read as one piece (never across a column gutter). */
