@@ -725,11 +725,6 @@ function dominantRun(runs: readonly TextRun[]): TextRun {
 }
 
 /**
- * Whether a line is set in typewriter type: nearly all its drawn characters, as in a line of
- * code. Prose naming a few identifiers in typewriter type ("Returns: ASN1_SUCCESS if ...") is
- * prose, even where those identifiers outweigh its other words.
- */
-/**
  * Whether two runs of one typewriter font stand a whole number of its characters (measured on
  * `row`) apart, as text set on a typewriter's grid does; columns of a page that happen to end
  * and start in typewriter type stand apart by a gutter of any width.
@@ -768,6 +763,11 @@ function leadingSpaces(text: string): number {
   return text.length - text.trimStart().length
 }
 
+/**
+ * Whether a line is set in typewriter type: nearly all its drawn characters, as in a line of
+ * code. Prose naming a few identifiers in typewriter type ("Returns: ASN1_SUCCESS if ...") is
+ * prose, even where those identifiers outweigh its other words.
+ */
 function isMonospaceLine(runs: readonly TextRun[]): boolean {
   let mixed = false
   let some = false
