@@ -18,9 +18,9 @@ export function markChapterLabels(blocks: readonly Block[]): void {
     const label = blocks[i] as Block
     const title = blocks[i + 1] as Block
     if (!isUnlevelledHeading(label) || !isUnlevelledHeading(title)) continue
-    if (label.lines.length !== 1 || !CHAPTER_LABEL.test(textOf(label))) continue
+    if (label.lines.length !== 1 || !CHAPTER_LABEL.test(label.lines[0]?.text.trim() ?? '')) continue
     // A chapter without a title of its own opens with its first section ("1.1 Scope").
-    if (/^\d/.test(textOf(title))) continue
+    if (/^\d/.test(title.lines[0]?.text ?? '')) continue
     const em = Math.max(label.fontSize, title.fontSize)
     if (title.top < label.bottom - 1 || title.top - label.bottom > 2 * em) continue
     if (title.left > label.right || title.right < label.left) continue
@@ -30,11 +30,4 @@ export function markChapterLabels(blocks: readonly Block[]): void {
 
 function isUnlevelledHeading(block: Block): boolean {
   return block.kind === 'heading' && block.level === undefined
-}
-
-function textOf(block: Block): string {
-  return block.lines
-    .map((line) => line.text)
-    .join(' ')
-    .trim()
 }
