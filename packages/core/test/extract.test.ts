@@ -318,6 +318,36 @@ describe('extract', () => {
     expect(markdown).toContain(`\`\`\`\n${listing.join('\n')}\n\`\`\``)
   })
 
+  it('keeps a diagram set out with spaces in a text file printed in typewriter type', async () => {
+    const prose = await wrapText(`${LOREM} ${LOREM}`, {
+      x: 72,
+      y: 80,
+      width: 430,
+      size: 10,
+      leading: 12,
+      font: 'mono',
+    })
+    const diagram = [
+      '+--------+           +--------+',
+      '| Client | --------> | Server |',
+      '+--------+           +--------+',
+    ]
+    const pieces = diagram.flatMap((line, row) =>
+      [...line.matchAll(/\S+(?: \S+)*/g)].map(
+        (piece): TextSpec => ({
+          text: piece[0],
+          x: 90 + 6 * piece.index,
+          y: prose.bottom + 30 + 12 * row,
+          font: 'mono',
+          size: 10,
+        }),
+      ),
+    )
+    const { markdown } = await markdownOf([...prose.texts, ...pieces])
+    expect(markdown).toContain(`\`\`\`\n${diagram.join('\n')}\n\`\`\``)
+    expect(markdown.startsWith('The committee reviewed the budget')).toBe(true)
+  })
+
   it("reads the values filled into a form's fields beside their labels, but no password", async () => {
     const pdf = await PDFDocument.create()
     const page = pdf.addPage([612, 792])

@@ -461,6 +461,12 @@ function classifyBlock(
     block.kind = 'code'
     return
   }
+  // Where all the text is typewriter type (a text file printed), what is set out in columns
+  // with spaces (a diagram, a table drawn in characters) is kept as it stands.
+  if (block.monospace && stats.bodyMonospace && isSetOutWithSpaces(block)) {
+    block.kind = 'code'
+    return
+  }
   // "Table 3. ..." names a figure or table, however large it is set.
   if (startsCaption(text) && text.length < 400) {
     block.kind = 'caption'
@@ -485,6 +491,17 @@ function classifyBlock(
     return
   }
   block.kind = 'paragraph'
+}
+
+/** Words set apart by two spaces or more, inside a line. */
+const SPACED_APART = /\S {2,}\S/
+
+/** Whether most lines of a block of two or more set words apart by runs of spaces. */
+function isSetOutWithSpaces(block: Block): boolean {
+  if (block.lines.length < 2) return false
+  let spaced = 0
+  for (const line of block.lines) if (SPACED_APART.test(line.text)) spaced++
+  return spaced * 2 > block.lines.length
 }
 
 /**
