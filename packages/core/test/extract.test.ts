@@ -318,10 +318,18 @@ describe('extract', () => {
     expect(markdown).toContain(`\`\`\`\n${listing.join('\n')}\n\`\`\``)
   })
 
-  it('keeps a diagram set out with spaces in a text file printed in typewriter type', async () => {
+  it('reads a text file printed in typewriter type: numbered titles head sections, a diagram stands', async () => {
+    const mono = (text: string, x: number, y: number): TextSpec => ({
+      text,
+      x,
+      y,
+      font: 'mono',
+      size: 10,
+    })
+    // Titles at the margin, their text three characters (18 pt) in.
     const prose = await wrapText(`${LOREM} ${LOREM}`, {
-      x: 72,
-      y: 80,
+      x: 90,
+      y: 104,
       width: 430,
       size: 10,
       leading: 12,
@@ -332,20 +340,22 @@ describe('extract', () => {
       '| Client | --------> | Server |',
       '+--------+           +--------+',
     ]
+    const top = prose.bottom + 30
     const pieces = diagram.flatMap((line, row) =>
-      [...line.matchAll(/\S+(?: \S+)*/g)].map(
-        (piece): TextSpec => ({
-          text: piece[0],
-          x: 90 + 6 * piece.index,
-          y: prose.bottom + 30 + 12 * row,
-          font: 'mono',
-          size: 10,
-        }),
+      [...line.matchAll(/\S+(?: \S+)*/g)].map((piece) =>
+        mono(piece[0], 90 + 6 * piece.index, top + 12 * row),
       ),
     )
-    const { markdown } = await markdownOf([...prose.texts, ...pieces])
+    const { markdown } = await markdownOf([
+      mono('1.  Overview', 72, 80),
+      ...prose.texts,
+      ...pieces,
+      mono('2.  Security Considerations', 72, top + 60),
+      mono('The link carries no secrets.', 90, top + 84),
+    ])
+    expect(markdown).toContain('# 1. Overview\n\nThe committee reviewed the budget')
     expect(markdown).toContain(`\`\`\`\n${diagram.join('\n')}\n\`\`\``)
-    expect(markdown.startsWith('The committee reviewed the budget')).toBe(true)
+    expect(markdown).toContain('# 2. Security Considerations\n\nThe link carries no secrets.')
   })
 
   it("reads the values filled into a form's fields beside their labels, but no password", async () => {

@@ -462,10 +462,17 @@ function classifyBlock(
     return
   }
   // Where all the text is typewriter type (a text file printed), what is set out in columns
-  // with spaces (a diagram, a table drawn in characters) is kept as it stands.
-  if (block.monospace && stats.bodyMonospace && isSetOutWithSpaces(block)) {
-    block.kind = 'code'
-    return
+  // with spaces (a diagram, a table drawn in characters) is kept as it stands, and a numbered
+  // title set out left of the text under it heads a section.
+  if (block.monospace && stats.bodyMonospace) {
+    if (isSetOutWithSpaces(block)) {
+      block.kind = 'code'
+      return
+    }
+    if (isOutdentedSectionTitle(block, text, next)) {
+      block.kind = 'heading'
+      return
+    }
   }
   // "Table 3. ..." names a figure or table, however large it is set.
   if (startsCaption(text) && text.length < 400) {
@@ -491,6 +498,23 @@ function classifyBlock(
     return
   }
   block.kind = 'paragraph'
+}
+
+/**
+ * Whether a one-line block is a numbered section title ("2.1.  Message format") that stands left
+ * of the text under it, as a text file sets its sections' titles at the margin and their text
+ * indented.
+ */
+function isOutdentedSectionTitle(block: Block, text: string, next: Block | undefined): boolean {
+  return (
+    block.lines.length === 1 &&
+    text.length <= HEADING_MAX_CHARS &&
+    !/[.:;,]$/.test(text) &&
+    numberingDepth(text) !== undefined &&
+    next !== undefined &&
+    next.top > block.bottom &&
+    next.left >= block.left + block.fontSize
+  )
 }
 
 /** Words set apart by two spaces or more, inside a line. */
