@@ -22,4 +22,14 @@ describe('toTextRuns', () => {
     ])
     expect(page.unreliableChars).toBe(1)
   })
+
+  it('reads a word set letter-spaced as the word, but not letters standing over columns', () => {
+    const page = toTextRuns(
+      // A 10 pt title tracked out: six letters in 64 pt. Spreadsheet column letters: 40 pt apart.
+      [item('A N N U A L', 72, 64), item('A B C D E', 72, 200)],
+      {},
+      [1, 0, 0, -1, 0, 792],
+    )
+    expect(page.runs.map((run) => run.text)).toEqual(['ANNUAL', 'A B C D E'])
+  })
 })

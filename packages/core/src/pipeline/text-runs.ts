@@ -109,7 +109,7 @@ export function toTextRuns(
     }
     const descent = -sane(style?.descent === undefined ? undefined : -style.descent, 0, 0.6, 0.2)
     runs.push({
-      text,
+      text: letterSpaced(text, item.width, fontSize) ? text.replace(/ /g, '') : text,
       left: x,
       right: x + Math.max(item.width, 0),
       top: y - ascent * fontSize,
@@ -125,6 +125,21 @@ export function toTextRuns(
     })
   }
   return { runs, rotated, chars, unreliableChars }
+}
+
+/** Single letters with a space between each: the way pdf.js reads a word set letter-spaced. */
+const SPACED_LETTERS = /^\p{L}(?: \p{L}){2,}$/u
+/** Letter-spaced type advances at most this many font sizes a letter; a row of labels, more. */
+const SPACED_LETTER_MAX_EM = 1.5
+
+/**
+ * Whether a run is one word set letter-spaced ("A N N U A L", a title tracked out), not single
+ * letters standing apart (a spreadsheet's column letters over their columns).
+ */
+function letterSpaced(text: string, width: number, fontSize: number): boolean {
+  if (!SPACED_LETTERS.test(text)) return false
+  const letters = (text.length + 1) / 2
+  return width / letters < SPACED_LETTER_MAX_EM * fontSize
 }
 
 function markSpaceAfter(
