@@ -87,6 +87,27 @@ describe('classifyBlocks', () => {
       'heading',
       'paragraph',
     ])
+    // A paper's author and date over its abstract, whose centred title is set in the text's
+    // size: the sections come after the abstract.
+    const paper = page([
+      centred(block(['Salt Marsh Recovery after Dredging'], 0, 100, { fontSize: 17 }), 300),
+      centred(block(['Ines Varga'], 0, 130, { fontSize: 12 }), 300),
+      centred(block(['November 2026'], 0, 160, { fontSize: 12 }), 300),
+      centred(block(['Abstract'], 0, 190, { fontSize: 10, fontId: 'f2' }), 300),
+      block(BODY, 40, 210),
+      block(['1 Introduction'], 10, 250, { fontSize: 14 }),
+      block(BODY, 10, 275),
+    ])
+    classifyPage(paper)
+    expect(kinds(paper).map(([kind]) => kind)).toEqual([
+      'heading',
+      'paragraph',
+      'paragraph',
+      'heading',
+      'paragraph',
+      'heading',
+      'paragraph',
+    ])
   })
 
   it('takes a body-size block low on the page that opens with a mark cited above for a note', () => {

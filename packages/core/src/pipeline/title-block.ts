@@ -6,8 +6,10 @@ const SHORT_LINE_CHARS = 80
 /**
  * Under a document's title, the lines of its title block (a subtitle, the authors, the date) are
  * set centred under the title, larger than the body, yet smaller than the first section heading
- * that follows them: they head no section of their own, and read as paragraphs. A line counts
- * only where nothing but other short lines of the block stands between it and that heading.
+ * that follows, the first not centred under the title (a paper's centred "Abstract" may come
+ * between): they head no section of their own, and read as paragraphs. Only the short lines
+ * before the first running text are looked at, and a centred heading right over running text
+ * heads it.
  */
 export function demoteTitleBlock(blocks: readonly Block[]): void {
   let title: Block | undefined
@@ -20,7 +22,10 @@ export function demoteTitleBlock(blocks: readonly Block[]): void {
       continue
     }
     if (block.fontSize >= title.fontSize || !centredUnder(block, title)) continue
-    const section = nextHeading(blocks, i)
+    // A centred heading with running text right under it heads that text.
+    const next = blocks[i + 1]
+    if (next === undefined || (next.kind === 'paragraph' && !isShortLine(next))) continue
+    const section = firstSection(blocks, i, title)
     if (section !== undefined && section.fontSize > block.fontSize) block.kind = 'paragraph'
   }
 }
@@ -36,12 +41,11 @@ function centredUnder(block: Block, title: Block): boolean {
   )
 }
 
-/** The heading after blocks[i] with only short paragraph lines between them, if any. */
-function nextHeading(blocks: readonly Block[], i: number): Block | undefined {
+/** The first heading after blocks[i] that is not centred under the title, if any. */
+function firstSection(blocks: readonly Block[], i: number, title: Block): Block | undefined {
   for (let k = i + 1; k < blocks.length; k++) {
     const block = blocks[k] as Block
-    if (block.kind === 'heading') return block
-    if (block.kind !== 'paragraph' || !isShortLine(block)) return undefined
+    if (block.kind === 'heading' && !centredUnder(block, title)) return block
   }
   return undefined
 }
