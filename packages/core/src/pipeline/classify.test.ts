@@ -718,6 +718,28 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("ranks a paper's abstract title with the sections, but a chapter's closing summary below", () => {
+    const levels = (abstract: boolean) => {
+      const layout = page([
+        block(['Salt Marsh Recovery'], 10, 60, { fontSize: 17 }),
+        ...(abstract ? [block(['Abstract'], 10, 100, { fontId: 'f2' }), block(BODY, 10, 115)] : []),
+        block(['1 Introduction'], 10, 160, { fontSize: 14 }),
+        block(BODY, 10, 180),
+        block(['1.1 Study sites'], 10, 225, { fontSize: 12 }),
+        block(BODY, 10, 245),
+        block(['Summary'], 10, 290, { fontId: 'f2' }),
+        block(BODY, 10, 305),
+        block(['2 Results'], 10, 350, { fontSize: 14 }),
+        block(BODY, 10, 370),
+      ])
+      classifyPage(layout)
+      return layout.blocks.filter((b) => b.kind === 'heading').map((b) => b.level)
+    }
+    expect(levels(true)).toEqual([1, 2, 2, 3, 4, 2])
+    // Without an abstract, the summary that closes section 1 stays under it.
+    expect(levels(false)).toEqual([1, 2, 3, 4, 2])
+  })
+
   it('leaves a short kicker just above a much larger title out of the headings', () => {
     const layout = page([
       block(['AI Pack'], 10, 100, { fontSize: 12.5, fontId: 'f2' }),

@@ -185,6 +185,7 @@ export function classifyBlocks(
   }
   if (title) title.level = 1
   assignHeadingLevels(pages, headingSizes, stats)
+  levelAbstractTitle(pages)
   assignListDepths(pages)
 }
 
@@ -926,6 +927,31 @@ function assignListDepths(pages: readonly PageLayout[]): void {
     }
     if (run.length > 0) flush()
   }
+}
+
+/** The title of a paper's or report's abstract, in the languages it most often comes in. */
+const ABSTRACT_TITLE =
+  /^(?:abstract|summary|executive summary|résumé|zusammenfassung|resumen|riassunto|samenvatting)$/i
+
+/**
+ * Gives the title of the document's abstract, its first heading or the one after its title, the
+ * level of the section heading after it where that is higher: set in the body's size as LaTeX
+ * sets it, it would rank below every subsection, though it stands beside the sections as the
+ * first of them. A chapter's closing summary further on keeps its level.
+ */
+function levelAbstractTitle(pages: readonly PageLayout[]): void {
+  const headings: Block[] = []
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      if (block.kind === 'heading' && headings.length < 3) headings.push(block)
+    }
+    if (headings.length === 3) break
+  }
+  const index = headings.findIndex((block) => ABSTRACT_TITLE.test(plainText(block).trim()))
+  const abstract = headings[index]
+  const section = headings[index + 1]
+  if (abstract?.level === undefined || section?.level === undefined) return
+  abstract.level = Math.min(abstract.level, section.level)
 }
 
 /** A title page holds at most this many blocks, none of them running text. */
