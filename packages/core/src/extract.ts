@@ -4,7 +4,7 @@ import { type ExtractOptions, type ResolvedOptions, resolveOptions } from './opt
 import { paintsMarks } from './pipeline/blank-page.js'
 import { groupBlocks, newBlock, settleBlockStyle } from './pipeline/blocks.js'
 import { chunkElements } from './pipeline/chunks.js'
-import { classifyBlocks, measureText, type OutlineEntry } from './pipeline/classify.js'
+import { classifyBlocks, type OutlineEntry } from './pipeline/classify.js'
 import { computeConfidence } from './pipeline/confidence.js'
 import { drawnBulletRuns } from './pipeline/drawn-bullets.js'
 import { buildElements } from './pipeline/elements.js'
@@ -31,6 +31,7 @@ import { markContinuedTables } from './pipeline/table-continuation.js'
 import { countTableLikeRows } from './pipeline/table-evidence.js'
 import { type MarkedTextItem, withDrawnLabels } from './pipeline/tagged-labels.js'
 import { type RawTextItem, type RawTextStyle, toTextRuns } from './pipeline/text-runs.js'
+import { measureText } from './pipeline/text-statistics.js'
 import type { Block, Line, PageLayout, TextRun } from './pipeline/types.js'
 
 type OperatorList = Awaited<ReturnType<PDFPageProxy['getOperatorList']>>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { classifyBlocks, measureText, type OutlineEntry, plainText } from './classify.js'
+import { classifyBlocks, type OutlineEntry, plainText } from './classify.js'
 import { block } from './test-helpers.js'
+import { measureText } from './text-statistics.js'
 import type { Block, Line, PageLayout } from './types.js'
 
 function page(blocks: PageLayout['blocks'], number = 1): PageLayout {
@@ -960,14 +961,5 @@ describe('classifyBlocks', () => {
       ['heading', 2],
       ['heading', 3],
     ])
-  })
-})
-
-describe('measureText', () => {
-  it("takes the body size from running text, not from a large table's cells", () => {
-    const cells = Array.from({ length: 12 }, (_, i) => `Region ${i} 1,204 1,350 980`)
-    const table = block(cells, 10, 100, { kind: 'table', fontSize: 8 })
-    const layout = page([table, block(BODY, 10, 500), block(BODY, 10, 560)])
-    expect(measureText([layout]).bodySize).toBe(10)
   })
 })

@@ -16,6 +16,7 @@ import { LONE_NOTE_MARK, NOTE_MARK } from './note-marks.js'
 import { PAGE_LABEL } from './page-label.js'
 import { continuesParagraph } from './paragraph-continuation.js'
 import { splitNotes } from './split-notes.js'
+import type { TextStatistics } from './text-statistics.js'
 import { demoteTitleBlock } from './title-block.js'
 import type { Block, Line, PageLayout } from './types.js'
 
@@ -59,63 +60,12 @@ const LONE_ADDRESS = /^(?:(?:https?:\/\/|www\.)\S+|[^\s@]+@[^\s@]+)$/
 /** A note that gives a web address: its mark, then the address alone ("1 https://example.org/a"). */
 const ADDRESS_NOTE = new RegExp(`^${NOTE_MARK}\\s?(?:https?://|www\\.)\\S+$`)
 
-/** Statistics of the whole document that classification compares blocks against. */
-export interface TextStatistics {
-  /** Size of the body text: the size that draws the most characters. */
-  bodySize: number
-  /** Font id that draws the most characters. */
-  bodyFontId: string
-  /** Whether the body text itself is in a monospace font (a typewritten document). */
-  bodyMonospace: boolean
-}
-
 /** Outline (bookmark) entries: title, depth (1 for top-level) and the page it leads to. */
 export interface OutlineEntry {
   title: string
   depth: number
   /** 1-based page of the entry's destination, when it names one. */
   page?: number
-}
-
-/** Measures the body text size and font over every line of the document. */
-export function measureText(pages: readonly PageLayout[]): TextStatistics {
-  const bySize = new Map<number, number>()
-  const byFont = new Map<string, number>()
-  let monospaceChars = 0
-  let allChars = 0
-  for (const page of pages) {
-    for (const block of page.blocks) {
-      // Running heads and footers repeat on every page: on slides they outweigh the body text.
-      if (block.kind === 'header' || block.kind === 'footer') continue
-      // Running text comes in blocks of several lines; labels, captions and a table's cells do not.
-      const weight = block.lines.length > 1 && block.kind !== 'table' ? 2 : 1
-      for (const line of block.lines) {
-        const n = line.text.length * weight
-        const size = Math.round(line.fontSize * 2) / 2
-        bySize.set(size, (bySize.get(size) ?? 0) + n)
-        byFont.set(line.fontId, (byFont.get(line.fontId) ?? 0) + n)
-        allChars += n
-        if (line.monospace) monospaceChars += n
-      }
-    }
-  }
-  return {
-    bodySize: argMax(bySize) ?? 10,
-    bodyFontId: argMax(byFont) ?? '',
-    bodyMonospace: monospaceChars > allChars * 0.6,
-  }
-}
-
-function argMax<K>(counts: Map<K, number>): K | undefined {
-  let best: K | undefined
-  let bestCount = -1
-  for (const [key, count] of counts) {
-    if (count > bestCount) {
-      best = key
-      bestCount = count
-    }
-  }
-  return best
 }
 
 /** Text of a block with its lines joined by single spaces (for classification only). */

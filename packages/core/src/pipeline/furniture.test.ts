@@ -22,16 +22,18 @@ describe('markFurniture', () => {
     expect(kinds(pages)).toEqual(Array(3).fill(['header', 'paragraph', 'footer']))
   })
 
-  it('keeps numbered headings that open their pages, but not a larger running footer', () => {
+  it('keeps numbered headings that open their pages, but not running heads and footers', () => {
     const body = Array.from({ length: 20 }, () => 'body text of the page, line after line')
     const pages = threePages((n) => [
+      // A journal's running head: numbers inside, and the page's, but set small.
+      block([`Coastal Studies 12 (3), p. ${40 + n} of 58`], 300, 40, { fontSize: 8 }),
       block([`${n} Area ${n} overview`], 10, 90, { fontSize: 16 }),
       block(body, 10, 120, { fontSize: 11 }),
       // Set larger than the body too, but its only number is the page's, at one end.
       block([`Domestic Trade ${638 + n}`], 10, 780, { fontSize: 13 }),
     ])
     markFurniture(pages)
-    expect(kinds(pages)).toEqual(Array(3).fill(['paragraph', 'paragraph', 'footer']))
+    expect(kinds(pages)).toEqual(Array(3).fill(['header', 'paragraph', 'paragraph', 'footer']))
   })
 
   it('marks a band repeated under the running header after its first occurrence, the title', () => {

@@ -1,4 +1,5 @@
 import { medianFontSize } from './extent.js'
+import { measureText } from './text-statistics.js'
 import type { Block } from './types.js'
 
 /** Share of the page height at the bottom where running footers live... */
@@ -92,7 +93,12 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
   )
   const sizes = typicalSizes(candidates)
   const threshold = Math.max(2, Math.ceil(REPEAT_SHARE * pages.length))
-  const headingSize = HEADING_SIZE_RATIO * bodySize(pages)
+  // Asked only of numbered margin texts that do not repeat exactly, once.
+  let headingSize: number | undefined
+  const isHeadingSized = (block: Block) => {
+    headingSize ??= HEADING_SIZE_RATIO * measureText(pages).bodySize
+    return block.fontSize >= headingSize
+  }
   const folioOffset = pageNumberOffset(candidates)
   for (const onPage of candidates) {
     const folios =
@@ -108,9 +114,7 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
       const repeated =
         (counts.get(key) ?? 0) >= threshold &&
         isTypicalSize(block, sizes.get(key)) &&
-        (block.fontSize < headingSize ||
-          !key.includes('#') ||
-          (exactCounts.get(exact) ?? 0) >= threshold)
+        (!key.includes('#') || (exactCounts.get(exact) ?? 0) >= threshold || !isHeadingSized(block))
       if (repeated || pageNumber || folios.some((folio) => isRunningHead(block, folio.block))) {
         block.kind = zone === 'top' ? 'header' : 'footer'
       }
@@ -200,27 +204,6 @@ function typicalSizes(candidates: readonly MarginBlock[][]): Map<string, number>
   const medians = new Map<string, number>()
   for (const [key, blocks] of byKey) medians.set(key, medianFontSize(blocks))
   return medians
-}
-
-/** The type size of most of the document's characters. */
-function bodySize(pages: readonly FurniturePage[]): number {
-  const chars = new Map<number, number>()
-  let best = 0
-  let bestChars = -1
-  for (const page of pages) {
-    for (const block of page.blocks) {
-      for (const line of block.lines) {
-        const size = Math.round(line.fontSize * 2) / 2
-        const count = (chars.get(size) ?? 0) + line.text.length
-        chars.set(size, count)
-        if (count > bestChars) {
-          best = size
-          bestChars = count
-        }
-      }
-    }
-  }
-  return best
 }
 
 function isTypicalSize(block: Block, typical: number | undefined): boolean {

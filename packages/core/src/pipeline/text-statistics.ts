@@ -1,0 +1,52 @@
+import type { Block } from './types.js'
+
+/** Statistics of the whole document that classification compares blocks against. */
+export interface TextStatistics {
+  /** Size of the body text: the size that draws the most characters. */
+  bodySize: number
+  /** Font id that draws the most characters. */
+  bodyFontId: string
+  /** Whether the body text itself is in a monospace font (a typewritten document). */
+  bodyMonospace: boolean
+}
+
+/** Measures the body text size and font over every line of the document. */
+export function measureText(pages: readonly { blocks: readonly Block[] }[]): TextStatistics {
+  const bySize = new Map<number, number>()
+  const byFont = new Map<string, number>()
+  let monospaceChars = 0
+  let allChars = 0
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      // Running heads and footers repeat on every page: on slides they outweigh the body text.
+      if (block.kind === 'header' || block.kind === 'footer') continue
+      // Running text comes in blocks of several lines; labels, captions and a table's cells do not.
+      const weight = block.lines.length > 1 && block.kind !== 'table' ? 2 : 1
+      for (const line of block.lines) {
+        const n = line.text.length * weight
+        const size = Math.round(line.fontSize * 2) / 2
+        bySize.set(size, (bySize.get(size) ?? 0) + n)
+        byFont.set(line.fontId, (byFont.get(line.fontId) ?? 0) + n)
+        allChars += n
+        if (line.monospace) monospaceChars += n
+      }
+    }
+  }
+  return {
+    bodySize: argMax(bySize) ?? 10,
+    bodyFontId: argMax(byFont) ?? '',
+    bodyMonospace: monospaceChars > allChars * 0.6,
+  }
+}
+
+function argMax<K>(counts: Map<K, number>): K | undefined {
+  let best: K | undefined
+  let bestCount = -1
+  for (const [key, count] of counts) {
+    if (count > bestCount) {
+      best = key
+      bestCount = count
+    }
+  }
+  return best
+}
