@@ -663,8 +663,11 @@ describe('classifyBlocks', () => {
 
   it('nests right-to-left list items by how far their right edge steps in', () => {
     // Items end at 300 (the first two, whatever their length) or 280 (nested under the second).
-    const item = (text: string, right: number, y: number) =>
-      block([`• ${text}`], right - (text.length + 2) * 5, y)
+    const item = (text: string, right: number, y: number) => {
+      const rtl = block([`• ${text}`], right - (text.length + 2) * 5, y)
+      for (const line of rtl.lines) line.rtl = true
+      return rtl
+    }
     const layout = page([
       block(BODY, 10, 60),
       item('הביקוש עלה בקיץ.', 300, 100),

@@ -852,7 +852,7 @@ function outlineStyleLevels(pages: readonly PageLayout[]): Map<string, number> {
 function assignListDepths(pages: readonly PageLayout[]): void {
   // Right-to-left items step in from the right edge.
   const indent = (block: Block) =>
-    RIGHT_TO_LEFT_START.test(plainText(block))
+    block.lines[0]?.rtl
       ? Math.round(-block.right)
       : Math.round(block.left - (block.columnLeft ?? 0))
   for (const page of pages) {
@@ -926,10 +926,6 @@ function titlePageTitle(pages: readonly PageLayout[]): Block | undefined {
   }
   return title
 }
-
-/** Text whose first letter is of a script written right to left. */
-const RIGHT_TO_LEFT_START =
-  /^[^\p{L}]*[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]/u
 
 /** Whether a list marker numbers its item. */
 export function isOrdered(block: Block): boolean {

@@ -15,16 +15,19 @@ describe('groupLines', () => {
     const rtl = { rtl: true }
     // "تقرير المياه بنسبة 12%" drawn left to right on the page, pdf.js's word spaces kept on
     // the runs left of them; the figures read left to right within the line.
-    const line = textsOf(
+    const [line, ...rest] = groupLines([
       run('%', 45, 100),
       run('12 ', 50, 100),
       run('بنسبة ', 65, 100, rtl),
       run('مياه', 100, 100, rtl),
       run('ال ', 120, 100, rtl),
       run('تقرير', 135, 100, rtl),
-    )
-    expect(line).toEqual(['تقرير المياه بنسبة 12%'])
-    expect(textsOf(run('Hello ', 10, 100), run('world', 40, 100))).toEqual(['Hello world'])
+    ])
+    expect(rest).toEqual([])
+    expect(line).toMatchObject({ text: 'تقرير المياه بنسبة 12%', rtl: true })
+    const [english] = groupLines([run('Hello ', 10, 100), run('world', 40, 100)])
+    expect(english?.text).toBe('Hello world')
+    expect(english?.rtl).toBeUndefined()
   })
 
   it('parts the words of text that starts back over the run before it', () => {

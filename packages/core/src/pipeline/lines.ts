@@ -661,6 +661,7 @@ export function makeLine(runs: TextRun[]): Line {
     monospace,
     ...(openingMark !== undefined && ordered.length > 1 && { openingMark }),
     ...(citedMarks !== undefined && { citedMarks }),
+    ...(ordered !== runs && { rtl: true as const }),
   }
 }
 

@@ -45,6 +45,8 @@ export interface Line {
   openingMark?: string
   /** Raised note marks set after words of the line, pointing to notes ("salt content.¹"). */
   citedMarks?: string[]
+  /** Whether the line reads right to left: most of its text is of a right-to-left script. */
+  rtl?: true
 }
 
 export type BlockKind =
