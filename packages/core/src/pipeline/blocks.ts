@@ -319,17 +319,16 @@ function continuesBlock(
     return false
   }
   if (line.monospace !== last.monospace) return false
-  // After a finished sentence, a line in another font that steps out to the left opens the next
-  // entry: a term after the definition indented under the term before.
+  const finished = endsSentence(last)
+  // After a finished sentence, a term opens the next entry: in another font, stepping out to the
+  // left of the definition indented under the term before, or in its own type, opening the line
+  // as the block's first line opens (a description list's items, run-in headings).
   if (
-    line.fontId !== last.fontId &&
-    line.left < block.left - 0.5 * last.fontSize &&
-    endsSentence(last)
+    finished &&
+    ((line.fontId !== last.fontId && line.left < block.left - 0.5 * last.fontSize) ||
+      opensWithTermOf(line, block.lines[0] as Line))
   )
     return false
-  // After a finished sentence, a line that opens with a term in its own type, as the block's
-  // first line does, opens the next entry: a description list's items, run-in headings.
-  if (endsSentence(last) && opensWithTermOf(line, block.lines[0] as Line)) return false
   // Horizontal overlap with the block.
   const overlap = Math.min(block.right, line.right) - Math.max(block.left, line.left)
   if (overlap < 0.3 * Math.min(block.right - block.left, line.right - line.left)) return false
@@ -355,7 +354,6 @@ function continuesBlock(
     return false
   }
   // A first-line indent after a full line, or after a finished sentence, starts a new paragraph.
-  const finished = endsSentence(last)
   if (
     block.lines.length >= 2 &&
     line.left > block.left + 0.9 * em &&
