@@ -161,7 +161,9 @@ function boxOf(blocks: readonly Block[], page: number): [number, number, number,
  */
 function isBareNumber(block: Block): boolean {
   return (
-    block.kind === 'paragraph' && block.lines.length === 1 && BARE_NUMBER.test(plainText(block))
+    block.kind === 'paragraph' &&
+    block.lines.length === 1 &&
+    BARE_NUMBER.test(block.lines[0]?.text ?? '')
   )
 }
 

@@ -737,20 +737,21 @@ function onCharacterGrid(
   row: readonly TextRun[],
 ): boolean {
   if (!prev.monospace || !next.monospace || prev.fontId !== next.fontId) return false
-  const advance = characterAdvance(row.filter((run) => run.fontId === prev.fontId))
+  const advance = characterAdvance(row, prev.fontId)
   if (advance === undefined) return false
   const characters = gap / advance
   return characters >= 0.5 && Math.abs(characters - Math.round(characters)) < GRID_SLACK
 }
 
 /**
- * The width of one character of a line's typewriter type, from its longest run that has no
- * space appended after its glyphs; undefined without one.
+ * The width of one character of a line's typewriter type (in font `fontId` alone, if given), from
+ * its longest run that has no space appended after its glyphs; undefined without one.
  */
-function characterAdvance(runs: readonly TextRun[]): number | undefined {
+function characterAdvance(runs: readonly TextRun[], fontId?: string): number | undefined {
   let longest: TextRun | undefined
   for (const run of runs) {
     if (!run.monospace || run.text.length < 2 || run.text.endsWith(' ')) continue
+    if (fontId !== undefined && run.fontId !== fontId) continue
     if (!longest || run.text.length > longest.text.length) longest = run
   }
   return longest && (longest.right - longest.left) / longest.text.length
