@@ -119,9 +119,14 @@ export function joinLines(lines: readonly string[], spellings: Spellings = NO_SP
  */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u
 
+/** Whether a character is of writing without spaces between its words (Chinese, Japanese). */
+export function isUnspacedWriting(character: string): boolean {
+  return UNSPACED.test(character)
+}
+
 /** Whether a line break between two such characters is no word space: "不同" + "街区". */
 function joinsUnspaced(last: string, line: string): boolean {
-  return UNSPACED.test(last) && UNSPACED.test(line[0] ?? '')
+  return isUnspacedWriting(last) && isUnspacedWriting(line[0] ?? '')
 }
 
 function endsWithHyphen(text: string): boolean {

@@ -1,10 +1,9 @@
 import { endsContentsEntry, fitsAfter } from './blocks.js'
+import { isUnspacedWriting } from './join-lines.js'
 import type { Block } from './types.js'
 
 /** The punctuation that closes a sentence, a clause list or a quotation. */
 const CLOSED = /[.!?:;"”')\]。！？：；」』）]$/
-/** A Chinese or Japanese character, of a script without capitals to tell a sentence's start. */
-const UNCASED_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
 
 /**
  * Whether a paragraph goes on in `next`, after a column or page break (or small print) cut it
@@ -30,6 +29,7 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
   return (
     !CLOSED.test(last.text) &&
     !endsContentsEntry(last.text) &&
-    (/^\p{Ll}/u.test(first.text) || UNCASED_START.test(first.text))
+    // Chinese and Japanese have no capitals to tell a sentence's start.
+    (/^\p{Ll}/u.test(first.text) || isUnspacedWriting(first.text[0] ?? ''))
   )
 }
