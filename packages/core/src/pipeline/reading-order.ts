@@ -123,10 +123,11 @@ function orderRegion(
   const headingSize = HEADING_SIZE_RATIO * medianFontSize(narrowOnes)
   const divides = (block: Block) =>
     block.fontSize >= headingSize && dividesColumns(block, narrowOnes, gutters)
+  // Blocks across a gutter with nothing of the columns above them (a paper's first author).
+  const columnsTop = Math.min(...narrowOnes.map((block) => block.top))
+  const topCrossing = blocks.filter((block) => crosses(block) && block.top <= columnsTop + 1)
   const separators = blocks
-    .filter(
-      (block) => crosses(block) || divides(block) || besideTopCrossing(block, blocks, crosses),
-    )
+    .filter((block) => crosses(block) || divides(block) || besideAny(block, topCrossing))
     .sort((p, q) => p.top - q.top || p.left - q.left)
   const inColumns = narrowOnes.filter((block) => !separators.includes(block))
   const middle = (block: Block) => (block.top + block.bottom) / 2
@@ -155,24 +156,18 @@ function orderRegion(
 }
 
 /**
- * Whether a block stands level with and right of one that crosses a gutter, with nothing of the
- * columns above them: the second author of a paper beside the first, whose affiliation reaches
- * over the gutter. It is read after that block, in their row, rather than at the head of the
- * column it falls in. A sidebar left of a wide paragraph is read before it, as it stands.
+ * Whether a block within the columns stands level with and right of one of `crossing`, blocks
+ * across a gutter with nothing of the columns above them: the second author of a paper beside
+ * the first, whose affiliation reaches over the gutter. It is read after that block, in their
+ * row, rather than at the head of the column it falls in. A sidebar left of a wide paragraph is
+ * read before it, as it stands.
  */
-function besideTopCrossing(
-  block: Block,
-  blocks: readonly Block[],
-  crosses: (block: Block) => boolean,
-): boolean {
-  if (crosses(block)) return false
-  return blocks.some(
+function besideAny(block: Block, crossing: readonly Block[]): boolean {
+  return crossing.some(
     (other) =>
-      crosses(other) &&
       block.left >= other.right &&
       Math.min(block.bottom, other.bottom) - Math.max(block.top, other.top) >
-        0.5 * Math.min(block.bottom - block.top, other.bottom - other.top) &&
-      blocks.every((column) => crosses(column) || column.top >= other.top - 1),
+        0.5 * Math.min(block.bottom - block.top, other.bottom - other.top),
   )
 }
 
