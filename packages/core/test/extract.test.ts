@@ -214,6 +214,35 @@ describe('extract', () => {
     expect(html).toContain('twice as fast as in the year before. Byte Magazine reported')
   })
 
+  it('keeps an item that quotes smaller inline code in its place in the list', async () => {
+    // Browsers set code a size smaller than the text around it; here the code outweighs the prose,
+    // low on the page, where smaller type would be a note.
+    const lead = '2. Add a job with '
+    const { markdown } = await markdownOf([
+      { text: 'Quick start', x: 72, y: 480, size: 18, font: 'bold' },
+      { text: '1. Create a queue.', x: 72, y: 510, size: 12 },
+      { text: lead, x: 72, y: 530, size: 12 },
+      {
+        text: "queue.add('email', { to: 'ada@example.org' })",
+        x: 72 + (await textWidth(lead, 12)),
+        y: 530,
+        size: 10.2,
+        font: 'mono',
+      },
+      { text: '3. Start a worker.', x: 72, y: 550, size: 12 },
+      { text: 'Options', x: 72, y: 590, size: 18, font: 'bold' },
+      {
+        text: 'Every option has a default that suits a small deployment.',
+        x: 72,
+        y: 620,
+        size: 12,
+      },
+    ])
+    expect(markdown).toContain(
+      "1. Create a queue.\n2. Add a job with queue.add('email', { to: 'ada@example.org' })\n3. Start a worker.",
+    )
+  })
+
   it('nests items alike under a list whose later items stand further left', async () => {
     const { html } = await markdownOf([
       { text: 'Bring these on every visit:', x: 72, y: 80 },

@@ -30,6 +30,18 @@ describe('groupLines', () => {
     expect(english?.rtl).toBeUndefined()
   })
 
+  it('takes the type of a line of prose from its prose, though inline code outweighs it', () => {
+    const [line] = groupLines([
+      run('2. Add a job with ', 72, 100, { fontSize: 12 }),
+      run("queue.add('email', { to: 'ada@example.org' })", 180, 100, {
+        fontSize: 10.2,
+        fontId: 'mono',
+        monospace: true,
+      }),
+    ])
+    expect(line).toMatchObject({ fontSize: 12, fontId: 'f1', monospace: false })
+  })
+
   it('parts the words of text that starts back over the run before it', () => {
     // A 200 pt slide title with a 70 pt subtitle set under its right half, on one row.
     expect(

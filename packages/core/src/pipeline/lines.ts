@@ -592,7 +592,7 @@ export function makeLine(runs: TextRun[]): Line {
     if (run.rtl) rtlChars += run.text.length
   }
   const ordered = rtlChars * 2 > allChars ? [...runs].reverse() : runs
-  const dominant = dominantRun(runs)
+  const dominant = dominantRun(runs, monospace)
   let text = ''
   let prev: TextRun | undefined
   let openingMark: string | undefined
@@ -706,14 +706,17 @@ function isSuperscriptOverSpace(run: TextRun, next: TextRun | undefined): boolea
 
 /**
  * The run whose font draws the most characters of the line. Spaces are not drawn: a note mark
- * "3 9" must not outweigh the "Id." it numbers.
+ * "3 9" must not outweigh the "Id." it numbers. A line of prose takes its type from its prose,
+ * however much inline code it quotes: browsers set code smaller than the text around it, and a
+ * list item or a paragraph must not pass for small print.
  */
-function dominantRun(runs: readonly TextRun[]): TextRun {
+function dominantRun(runs: readonly TextRun[], monospaceLine: boolean): TextRun {
   if (runs.length === 1) return runs[0] as TextRun
   const weight = new Map<string, number>()
   let best = runs[0] as TextRun
   let bestWeight = 0
   for (const run of runs) {
+    if (run.monospace && !monospaceLine) continue
     const key = `${run.fontId}|${run.fontSize.toFixed(1)}`
     const w = (weight.get(key) ?? 0) + drawnChars(run.text)
     weight.set(key, w)
