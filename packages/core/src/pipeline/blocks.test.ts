@@ -211,6 +211,37 @@ describe('groupBlocks', () => {
     expect(splitLineLists(prose, 10)).toEqual(prose)
   })
 
+  it("splits a table's rows into lines, however they start, where their cells line up", () => {
+    const rows = groupBlocks(
+      groupLines([
+        run('concurrency', 182, 100),
+        run('1', 244, 100),
+        run('Jobs a worker runs at once', 285, 100),
+        run('retryLimit', 182, 112),
+        run('3', 244, 112),
+        run('Attempts before a job fails', 285, 112),
+      ]),
+      1,
+    )
+    expect(rows).toHaveLength(1)
+    expect(text(splitLineLists(rows, 10))).toEqual([
+      ['concurrency 1 Jobs a worker runs at once'],
+      ['retryLimit 3 Attempts before a job fails'],
+    ])
+    // Gaps at different places are not columns: the second line's is a stray wide space.
+    const stray = groupBlocks(
+      groupLines([
+        run('concurrency', 182, 100),
+        run('1', 244, 100),
+        run('Jobs a worker runs at once', 285, 100),
+        run('and the retry limit', 182, 112),
+        run('sets the attempts', 300, 112),
+      ]),
+      1,
+    )
+    expect(splitLineLists(stray, 10)).toEqual(stray)
+  })
+
   it("splits an address set flush right into its lines, its house number's line too", () => {
     const lines = [
       'Harbour View Dental Practice',

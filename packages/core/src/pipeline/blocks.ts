@@ -1,4 +1,5 @@
 import { startsCaption } from './caption.js'
+import { areCellRows } from './cell-rows.js'
 import { isRaisedNoteMark } from './lines.js'
 import { listMarker } from './list-markers.js'
 import type { Block, Line, TextRun } from './types.js'
@@ -96,6 +97,7 @@ export function splitLineLists(blocks: readonly Block[], maxFontSize: number): B
  */
 function isLineList(block: Block): boolean {
   const lines = block.lines
+  if (isTableRows(lines)) return true
   if (lines.length < LINE_LIST_MIN_LINES) return false
   const flushRight =
     lines.every((line) => block.right - line.right < 1) &&
@@ -114,6 +116,15 @@ function isLineList(block: Block): boolean {
     if (fitsAfter(next, room)) deliberate++
   }
   return (judged > 0 && deliberate >= LINE_LIST_SHARE * judged) || isListOfTerms(lines)
+}
+
+/** Whether every line of a block is a row of one table with the line under it. */
+function isTableRows(lines: readonly Line[]): boolean {
+  if (lines.length < 2) return false
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (!areCellRows(lines[i] as Line, lines[i + 1] as Line)) return false
+  }
+  return true
 }
 
 /**

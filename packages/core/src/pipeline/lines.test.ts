@@ -30,6 +30,22 @@ describe('groupLines', () => {
     expect(english?.rtl).toBeUndefined()
   })
 
+  it("records where a row's cells stand apart, but not a line of prose's words", () => {
+    // A table's row, its columns an em and four ems apart (pandoc's LaTeX), and wrapped prose.
+    const [row, prose] = groupLines([
+      run('retryLimit', 182, 100),
+      run('3', 244, 100),
+      run('Attempts before a job fails', 285, 100),
+      run('The queue retries a job ', 182, 112),
+      run('after a delay.', 302, 112),
+    ])
+    expect(row).toMatchObject({
+      text: 'retryLimit 3 Attempts before a job fails',
+      cellStarts: [285],
+    })
+    expect(prose?.cellStarts).toBeUndefined()
+  })
+
   it('takes the type of a line of prose from its prose, though inline code outweighs it', () => {
     const [line] = groupLines([
       run('2. Add a job with ', 72, 100, { fontSize: 12 }),

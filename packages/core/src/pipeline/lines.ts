@@ -47,6 +47,8 @@ const UNMAPPED_MARK_GAP_EM = 0.3
 const SPACE_GAP_EM = 0.17
 /** The stretched spaces of one justified line differ in width by at most this many font sizes. */
 const JUSTIFIED_SPACE_SPREAD_EM = 0.1
+/** Runs this many font sizes apart in a line of prose type are cells of a row, not words. */
+const CELL_GAP_EM = 1.5
 /** The share of a line's drawn characters in typewriter type that makes it a line of code. */
 const MONOSPACE_LINE_SHARE = 0.8
 /** A form field's value stands at most this many font sizes right of its label. */
@@ -597,6 +599,7 @@ export function makeLine(runs: TextRun[]): Line {
   let prev: TextRun | undefined
   let openingMark: string | undefined
   let citedMarks: string[] | undefined
+  let cellStarts: number[] | undefined
   for (let i = 0; i < ordered.length; i++) {
     const run = ordered[i] as TextRun
     // A space right of a run comes after it in a left-to-right line and before it in a
@@ -620,6 +623,10 @@ export function makeLine(runs: TextRun[]): Line {
           prev !== dominant &&
           isRaisedNoteMark(prev, dominant) &&
           /^\p{L}/u.test(run.text))
+      if (advance === undefined && gap > CELL_GAP_EM * em) {
+        cellStarts ??= []
+        cellStarts.push(run.left)
+      }
       if (advance !== undefined && prev.monospace && run.monospace && gap > 0) {
         const spaces = Math.round(gap / advance) - trailingSpaces(text) - leadingSpaces(piece)
         if (spaces > 0) text += ' '.repeat(spaces)
@@ -662,6 +669,7 @@ export function makeLine(runs: TextRun[]): Line {
     ...(openingMark !== undefined && ordered.length > 1 && { openingMark }),
     ...(citedMarks !== undefined && { citedMarks }),
     ...(ordered !== runs && { rtl: true as const }),
+    ...(cellStarts !== undefined && { cellStarts: cellStarts.sort((a, b) => a - b) }),
   }
 }
 

@@ -31,4 +31,17 @@ describe('continuesParagraph', () => {
     expect(continuesParagraph(signature, copy)).toBe(false)
     expect(continuesParagraph(copy, enclosure)).toBe(false)
   })
+  it("keeps a table's rows apart, though the next starts in lowercase", () => {
+    const row = (text: string, y: number) => {
+      const cells = block([text], 182, y)
+      const line = cells.lines[0]
+      if (line) line.cellStarts = [285]
+      return cells
+    }
+    const first = row('concurrency 1 Jobs a worker runs at once', 100)
+    expect(continuesParagraph(first, row('retryLimit 3 Attempts before a job fails', 122))).toBe(
+      false,
+    )
+    expect(continuesParagraph(first, block(['retryLimit sets the attempts.'], 182, 122))).toBe(true)
+  })
 })

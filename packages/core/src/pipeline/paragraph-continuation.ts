@@ -1,4 +1,5 @@
 import { endsContentsEntry, fitsAfter } from './blocks.js'
+import { areCellRows } from './cell-rows.js'
 import { isUnspacedWriting } from './join-lines.js'
 import type { Block } from './types.js'
 
@@ -12,7 +13,7 @@ const CLOSED = /[.!?:;"”')\]。！？：；」』）]$/
  * contents entry ends at its page number, punctuation or not. Below it on its page, a paragraph
  * goes on only at its left edge or right of it, and only where its last line was full: one that
  * left room for the next word ended there (a letter's signature set in from the margin, then its
- * "cc:" line, then its "encl:" line).
+ * "cc:" line, then its "encl:" line). Rows of a table, however they start, are not a paragraph.
  */
 export function continuesParagraph(previous: Block, next: Block): boolean {
   if (next.kind !== 'paragraph') return false
@@ -21,6 +22,7 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
   const last = previous.lines[previous.lines.length - 1]
   const first = next.lines[0]
   if (last === undefined || first === undefined) return false
+  if (areCellRows(last, first)) return false
   if (next.page === previous.page && next.top >= previous.bottom) {
     if (next.left < previous.left - 0.5 * previous.fontSize) return false
     // Its last line left room for the next word under the wider of the two: it ended there.

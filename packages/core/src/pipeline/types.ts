@@ -47,6 +47,11 @@ export interface Line {
   citedMarks?: string[]
   /** Whether the line reads right to left: most of its text is of a right-to-left script. */
   rtl?: true
+  /**
+   * Left edges of the runs that stand a column's gap after the run before them, left to right:
+   * the cells of a table row that the line holds.
+   */
+  cellStarts?: number[]
 }
 
 export type BlockKind =

@@ -1,0 +1,25 @@
+import type { Line } from './types.js'
+
+/** Cells of two rows start this many font sizes apart at most to stand in one column. */
+const CELL_ALIGN_EM = 0.5
+
+/**
+ * Whether two lines are rows of one table: each holds cells apart by a column's gap, and a cell
+ * of one starts where a cell of the other does. Prose never leaves such gaps, let alone twice in
+ * one column; a table whose rows run on in lowercase ("retryLimit") would otherwise read as one
+ * paragraph.
+ */
+export function areCellRows(upper: Line, lower: Line): boolean {
+  const a = upper.cellStarts
+  const b = lower.cellStarts
+  if (a === undefined || b === undefined) return false
+  const slack = CELL_ALIGN_EM * Math.max(upper.fontSize, lower.fontSize)
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a[i] as number
+    const y = b[j] as number
+    if (Math.abs(x - y) <= slack) return true
+    if (x < y) i++
+    else j++
+  }
+  return false
+}
