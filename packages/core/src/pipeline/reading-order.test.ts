@@ -29,6 +29,13 @@ describe('orderBlocks', () => {
     expect(clean).toBe(true)
   })
 
+  it('reads a page number centred in the gutter at the foot after both columns', () => {
+    const left = block(COLUMN_TEXT, 10, 60)
+    const right = block(COLUMN_TEXT, 180, 60)
+    const number = block(['7'], 165, 200)
+    expect(orderBlocks([number, right, left]).blocks).toEqual([left, right, number])
+  })
+
   it('reads columns a gutter of one em apart, as LaTeX sets them, one after the other', () => {
     const left = [60, 160].map((y) => block(COLUMN_TEXT, 10, y))
     const right = [66, 166].map((y) => block(COLUMN_TEXT, 164.7, y))

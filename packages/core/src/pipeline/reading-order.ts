@@ -126,8 +126,15 @@ function orderRegion(
   // Blocks across a gutter with nothing of the columns above them (a paper's first author).
   const columnsTop = Math.min(...narrowOnes.map((block) => block.top))
   const topCrossing = blocks.filter((block) => crosses(block) && block.top <= columnsTop + 1)
+  const underColumns = footOfGutters(narrowOnes, gutters)
   const separators = blocks
-    .filter((block) => crosses(block) || divides(block) || besideAny(block, topCrossing))
+    .filter(
+      (block) =>
+        crosses(block) ||
+        divides(block) ||
+        besideAny(block, topCrossing) ||
+        underColumns.includes(block),
+    )
     .sort((p, q) => p.top - q.top || p.left - q.left)
   const inColumns = narrowOnes.filter((block) => !separators.includes(block))
   const middle = (block: Block) => (block.top + block.bottom) / 2
@@ -153,6 +160,22 @@ function orderRegion(
     read.push(...leadIn)
     return [...leading, ...read]
   })
+}
+
+/**
+ * The blocks that stand within a gutter, below all the columns' text: a page number or a note
+ * centred at the page's foot. They belong to neither column and are read after both, not with
+ * the column they happen to start in.
+ */
+function footOfGutters(blocks: readonly Block[], gutters: readonly Gutter[]): Block[] {
+  const inGutter = (block: Block) =>
+    gutters.some((gutter) => block.left >= gutter.left - 1 && block.right <= gutter.right + 1)
+  const within = blocks.filter(inGutter)
+  if (within.length === 0) return within
+  let columnsBottom = Number.NEGATIVE_INFINITY
+  for (const block of blocks)
+    if (!inGutter(block)) columnsBottom = Math.max(columnsBottom, block.bottom)
+  return within.filter((block) => block.top >= columnsBottom)
 }
 
 /**
