@@ -158,6 +158,8 @@ function runsAbove(
 const STUB_MIN_ROWS = 3
 /** Share of a grid's rows that must have a label beside them. */
 const STUB_ROW_SHARE = 0.6
+/** A line this many of its font sizes under the last beside a grid, or less, runs on from it. */
+const RUN_ON_GAP_EM = 0.5
 
 /**
  * A grid ruled around its figures only leaves its stub (the column of row labels) outside its
@@ -176,7 +178,9 @@ export function withStubBeside(grid: RuledGrid, runs: readonly TextRun[]): Ruled
   })
   if (beside.length === 0 || beside.some((run) => run.right > left + 1)) return grid
   const labelled = new Set<number>()
-  for (const line of groupLines(beside)) {
+  const lines = groupLines(beside)
+  if (runsOnBelow(lines, runs, left, bottom)) return grid
+  for (const line of lines) {
     const row = interval(grid.ys, (line.top + line.bottom) / 2)
     const slack = 0.2 * line.fontSize
     if (row < 0) return grid
@@ -203,6 +207,31 @@ export function withStubBeside(grid: RuledGrid, runs: readonly TextRun[]): Ruled
     ),
     bbox: [stubLeft, top, right, bottom],
   }
+}
+
+/**
+ * Whether the text beside a grid runs on under its foot: a line starts left of the grid right
+ * under the lowest line beside it, a line's spacing away. Such text is the page's other column,
+ * level with the grid's rows by chance; a stub ends with the grid, and notes under a table
+ * stand apart from it.
+ */
+function runsOnBelow(
+  lines: readonly Line[],
+  runs: readonly TextRun[],
+  left: number,
+  bottom: number,
+): boolean {
+  const last = lines[lines.length - 1]
+  if (last === undefined) return false
+  const reach = last.bottom + RUN_ON_GAP_EM * last.fontSize
+  return runs.some(
+    (run) =>
+      run.right <= left + 1 &&
+      (run.top + run.bottom) / 2 >= bottom &&
+      run.top <= reach &&
+      run.left < last.right &&
+      run.right > last.left,
+  )
 }
 
 /** Share of a run's width that one column of a span must hold for the run to stand in it. */

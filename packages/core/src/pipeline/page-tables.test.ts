@@ -511,6 +511,31 @@ describe('detectTables', () => {
     const beside = detectTables([...prose, ...figures], ruledGrid(xs, ys), [], 1, false)
     expect(beside.rest).toEqual(prose)
     expect(beside.tables[0]?.table?.columns).toBe(2)
+    // The page's other column, its heading and a line to each row by chance, runs on under
+    // the grid at its own pitch, and stays.
+    const column = [
+      run('Build farm', 72, 112, { fontSize: 14 }),
+      ...[128, 140, 152].map((y) => run('Some words of prose', 72, y)),
+    ]
+    const rows = textRows(
+      [
+        ['1,314', '1,400'],
+        ['94', '90'],
+        ['1,408', '1,490'],
+      ],
+      [204, 264],
+      112,
+      16,
+    )
+    const level = detectTables(
+      [...column, ...rows],
+      ruledGrid(xs, [100, 116, 132, 148]),
+      [],
+      1,
+      false,
+    )
+    expect(level.rest).toEqual(column)
+    expect(level.tables[0]?.table?.columns).toBe(2)
   })
 
   it('refuses notes set in two columns, each wrapping onto the next row', () => {
