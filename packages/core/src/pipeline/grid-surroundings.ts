@@ -140,6 +140,86 @@ export function bandWithHeaderAbove(band: RuledBand, runs: readonly TextRun[]): 
   return { ...band, ys: [extentOf(header).top - 1, ...band.ys], headerRule: top }
 }
 
+/** Rows under a band's last rule, at least, that make it a table cut off by the page's foot. */
+const RUNS_OFF_MIN_ROWS = 2
+/** A row under a band starts at most this many font sizes under the row (or rule) above it. */
+const RUNS_OFF_ROW_GAP_EMS = 1.5
+/** A cell's wrapped line stands at most this many font sizes under the line above it. */
+const RUNS_OFF_WRAP_GAP_EMS = 0.6
+/** Under the rows, only a footer may stand: this many lines at most, ... */
+const FOOTER_MAX_ROWS = 2
+/** ... set off by this many font sizes at least. */
+const FOOTER_GAP_EMS = 2
+
+/**
+ * A table that a page break cuts leaves its last rule over its header, or over its first rows:
+ * its rule under its last row is drawn on the next page, if at all (a browser draws the table's
+ * bottom border where the table ends). The rows of two or more cells under the band's last rule,
+ * at a row's spacing, within its sides and down to the page's foot (or a footer set off below
+ * them) are the band's last rows. Text that goes on under them is the page's, and the band is
+ * left as drawn.
+ */
+export function bandWithRowsBelow(band: RuledBand, runs: readonly TextRun[]): RuledBand {
+  const first = band.ys[0] as number
+  const last = band.ys[band.ys.length - 1] as number
+  const middle = (run: TextRun) => (run.top + run.bottom) / 2
+  // The band's last row names the columns: each piece of a row under it stands under one.
+  const header = groupRows(
+    cellPieces(
+      runs.filter(
+        (run) =>
+          middle(run) > first &&
+          middle(run) < last &&
+          run.left < band.right &&
+          run.right > band.left,
+      ),
+    ),
+  ).at(-1)
+  if (header === undefined || header.length < 2) return band
+  // A row of the same columns right over the band makes it a stripe of a table shaded row by
+  // row, the rows under it the rest of that table, not a header's.
+  const over = groupRows(cellPieces(runs.filter((run) => middle(run) < first))).at(-1)
+  if (
+    over !== undefined &&
+    over.length >= 2 &&
+    (first - extentOf(over).bottom) / extentOf(over).em <= RUNS_OFF_ROW_GAP_EMS &&
+    over.every((piece) => underOne(piece, header))
+  )
+    return band
+  const under = runs.filter((run) => middle(run) > last)
+  if (under.length === 0) return band
+  const rows = groupRows(cellPieces(under))
+  let taken = 0
+  let edge = last
+  for (const row of rows) {
+    const { left, right, top, bottom, em } = extentOf(row)
+    if (left < band.left - 1 || right > band.right + 1) break
+    const gap = (top - edge) / em
+    const wrapped = row.length === 1 && taken > 0 && gap <= RUNS_OFF_WRAP_GAP_EMS
+    if ((row.length < 2 && !wrapped) || gap > RUNS_OFF_ROW_GAP_EMS) break
+    if (!row.every((piece) => underOne(piece, header))) break
+    edge = bottom
+    taken++
+  }
+  if (taken < RUNS_OFF_MIN_ROWS) return band
+  const rest = rows.slice(taken)
+  const next = rest[0]
+  if (
+    next !== undefined &&
+    (rest.length > FOOTER_MAX_ROWS ||
+      extentOf(next).top - edge < FOOTER_GAP_EMS * extentOf(next).em)
+  )
+    return band
+  return { ...band, ys: [...band.ys, edge + 1] }
+}
+
+/** Whether a piece of text stands under exactly one of `titles`, overlapping it. */
+function underOne(piece: Line, titles: readonly Line[]): boolean {
+  let count = 0
+  for (const title of titles) if (piece.left < title.right && piece.right > title.left) count++
+  return count === 1
+}
+
 /** Runs centred between `left` and `right` that end at most `ems` of their size above `top`. */
 function runsAbove(
   runs: readonly TextRun[],

@@ -385,6 +385,42 @@ describe('detectTables', () => {
     expect(tables[0]?.table?.headerRows).toBe(1)
   })
 
+  it("takes the rows under a band's last rule down to the page's foot, where a page break cut it", () => {
+    // A browser draws a table's top border and the rule under its header on this page; the
+    // rule under its last row comes on the next.
+    const rulings = findRulings({
+      horizontal: [100, 118].map((y) => ({ x1: 60, y1: y, x2: 340, y2: y })),
+      vertical: [],
+    })
+    const intro = run('Every option has a default.', 60, 80)
+    const header = textRows([['Option', 'Default', 'Description']], [64, 150, 200], 113)
+    const body = textRows(
+      [
+        ['concurrency', '1', 'Jobs a worker runs at once'],
+        ['retryLimit', '3', 'Attempts before a job fails'],
+      ],
+      [64, 150, 200],
+      134,
+      18,
+    )
+    const footer = run('Page 1 of 2', 280, 760)
+    const cut = detectTables([intro, ...header, ...body, footer], rulings, [], 1, false)
+    expect(cut.rest).toEqual([intro, footer])
+    expect(texts(cut.tables[0]?.table)).toEqual([
+      ['Option', 'Default', 'Description'],
+      ['concurrency', '1', 'Jobs a worker runs at once'],
+      ['retryLimit', '3', 'Attempts before a job fails'],
+    ])
+    // Text that goes on under the rows is the page's: the band ends at its rule.
+    const prose = run('The defaults suit a small deployment and can be changed.', 60, 180)
+    const goesOn = detectTables([intro, ...header, ...body, prose], rulings, [], 1, false)
+    expect(goesOn.tables).toEqual([])
+    // A shaded stripe of a table striped row by row has rows of its columns over it too.
+    const above = textRows([['queueName', 'default', 'Queue the job goes to']], [64, 150, 200], 95)
+    const striped = detectTables([...above, ...header, ...body, footer], rulings, [], 1, false)
+    expect(striped.tables).toEqual([])
+  })
+
   it('places a title set flush left over figures set flush right in their column', () => {
     // Three rows under the titles; "Amount" ends a point short of the widest figure, or reaches
     // a point over it.

@@ -14,6 +14,7 @@ import { extentOf, gapBetween, gapInEms, medianFontSize } from './extent.js'
 import { isFigure } from './figure.js'
 import {
   bandWithHeaderAbove,
+  bandWithRowsBelow,
   columnOf,
   withHeaderAbove,
   withoutTitleRows,
@@ -70,7 +71,9 @@ export function detectTables(
     rest = kept
   }
   const bands = rulings.bands.flatMap((drawn) => splitAtGaps(drawn, rest))
-  for (const band of bands.map((found) => bandWithHeaderAbove(found, rest))) {
+  for (const band of bands.map((found) =>
+    bandWithRowsBelow(bandWithHeaderAbove(found, rest), rest),
+  )) {
     const box: [number, number, number, number] = [
       band.left,
       band.ys[0] as number,
