@@ -214,6 +214,26 @@ describe('extract', () => {
     expect(html).toContain('twice as fast as in the year before. Byte Magazine reported')
   })
 
+  it('reads items whose number stands against their text, as LibreOffice slides print them', async () => {
+    // The tab after each number draws no glyph, and pdf.js reads "1.July" as one word.
+    const doc = await extract(
+      await buildPdf([
+        [
+          { text: '1.Incidents', x: 72, y: 80, size: 20, font: 'bold' },
+          { text: '1.July 14: storage outage in eu-west', x: 72, y: 120, size: 14 },
+          { text: '2.August 2: certificate expiry on the billing API', x: 72, y: 145, size: 14 },
+          { text: '3.September 20: DNS misconfiguration', x: 72, y: 170, size: 14 },
+        ],
+      ]),
+    )
+    expect(doc.elements.find((element) => element.type === 'heading')?.text).toBe('1.Incidents')
+    expect(doc.elements.find((element) => element.type === 'list')?.items).toEqual([
+      'July 14: storage outage in eu-west',
+      'August 2: certificate expiry on the billing API',
+      'September 20: DNS misconfiguration',
+    ])
+  })
+
   it('keeps an item that quotes smaller inline code in its place in the list', async () => {
     // Browsers set code a size smaller than the text around it; here the code outweighs the prose,
     // low on the page, where smaller type would be a note.

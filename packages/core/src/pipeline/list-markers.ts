@@ -7,7 +7,11 @@ const LONE_BULLET = new RegExp(`^[${BULLETS}]$`, 'u')
 /** A row of bullet glyphs alone ("* * *", "• • •"): a break between sections, not an item. */
 const BULLET_ROW = new RegExp(`^[${BULLETS}](?:\\s*[${BULLETS}])+$`, 'u')
 const LONE_NUMBER = /^\(?(?:\d{1,3}|[a-z])[.)]$/u
-const ORDERED = /^(\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,5})[.)])\s+(?=\S)/u
+/**
+ * An item number and its text, apart; or set against a capitalised word, where a tab after the
+ * number drew no glyph and pdf.js put no space (LibreOffice's numbered items: "1.July 14").
+ */
+const ORDERED = /^(\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,5})[.)])\s+(?=\S)|^(\d{1,2}\.)(?=\p{Lu}\p{Ll})/u
 
 /** The marker at the start of `text` (`•`, `1.`, `(a)`), or undefined when it does not start an item. */
 export function listMarker(text: string): string | undefined {
@@ -15,7 +19,7 @@ export function listMarker(text: string): string | undefined {
   if (bullet) return BULLET_ROW.test(text) ? undefined : bullet[1]
   const ordered = ORDERED.exec(text)
   // "1." followed by a capitalised word is more often a numbered heading; classify decides.
-  return ordered?.[1]
+  return ordered?.[1] ?? ordered?.[2]
 }
 
 /** Whether `text` is a bullet on its own: drawn apart from its item, as a separate piece. */
