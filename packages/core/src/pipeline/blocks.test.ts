@@ -83,6 +83,33 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it('ends a one-line item at a line back at the markers of a list whose items hang', () => {
+    const items = [
+      run('1. July 14: storage outage in eu-west, 42 minutes', 10, 100),
+      run('2. August 2: certificate expiry on the billing', 10, 112),
+      run('API, 11 minutes', 22, 124),
+      run('3. September 20: DNS misconfiguration, 6 minutes', 10, 136),
+    ]
+    const remark = [
+      run('Root causes and follow-ups are tracked in the', 10, 148),
+      run('incident register.', 10, 160),
+    ]
+    expect(blocksOf(...items, ...remark)).toEqual([
+      ['1. July 14: storage outage in eu-west, 42 minutes'],
+      ['2. August 2: certificate expiry on the billing', 'API, 11 minutes'],
+      ['3. September 20: DNS misconfiguration, 6 minutes'],
+      ['Root causes and follow-ups are tracked in the', 'incident register.'],
+    ])
+    // Where an item wraps under its marker, a line there may be the last item's wrap.
+    const [first, second, , third] = items as [TextRun, TextRun, TextRun, TextRun]
+    const underMarker = run('API, 11 minutes', 10, 124)
+    expect(blocksOf(first, second, underMarker, third, ...remark).at(-1)).toEqual([
+      '3. September 20: DNS misconfiguration, 6 minutes',
+      'Root causes and follow-ups are tracked in the',
+      'incident register.',
+    ])
+  })
+
   it("ends a table's one-line caption in the text's type before the table's shorter rows", () => {
     // LaTeX sets caption and cells in the body font, rows at the caption's pitch.
     const blocks = groupBlocks(

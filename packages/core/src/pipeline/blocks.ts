@@ -243,8 +243,34 @@ function findContinuedBlock(
       best = block
     }
   }
-  if (best && spansSideBySide(blocks, best, line)) return undefined
+  if (best && (spansSideBySide(blocks, best, line) || leavesHangingList(blocks, best, line))) {
+    return undefined
+  }
   return best
+}
+
+/**
+ * Whether `line`, back at the marker of a one-line item, leaves the list: the items right before
+ * it, numbered or bulleted at the same edge, wrap their lines under their text, none under its
+ * marker, so a line at the markers is no wrap of an item but the text after the list (a slide's
+ * closing remark under its numbered points).
+ */
+function leavesHangingList(blocks: readonly Block[], block: Block, line: Line): boolean {
+  const first = block.lines[0] as Line
+  const em = first.fontSize
+  if (block.lines.length !== 1 || Math.abs(line.left - first.left) > 0.5 * em) return false
+  if (listMarker(first.text) === undefined || listMarker(line.text) !== undefined) return false
+  let hanging = false
+  for (let b = blocks.indexOf(block) - 1; b >= 0; b--) {
+    const [head, ...wraps] = (blocks[b] as Block).lines
+    if (head === undefined || Math.abs(head.left - first.left) > 0.5 * em) break
+    if (listMarker(head.text) === undefined) break
+    for (const wrap of wraps) {
+      if (wrap.left <= head.left + 0.5 * em) return false
+      hanging = true
+    }
+  }
+  return hanging
 }
 
 /**
