@@ -58,6 +58,28 @@ describe('groupLines', () => {
     expect(line).toMatchObject({ fontSize: 12, fontId: 'f1', monospace: false })
   })
 
+  it('parts a note in the margin, in smaller type an em or less beside justified text', () => {
+    // Four justified lines end at x = 210; LaTeX's \marginpar starts 6 points further right.
+    const body = [100, 112, 124, 136].map((y) =>
+      run('a line of justified text set to its edge', 10, y),
+    )
+    const note = [
+      run('The average rate', 216, 100, { fontSize: 9 }),
+      run('is a slope.', 216, 111.6, { fontSize: 9 }),
+    ]
+    expect(textsOf(...body, ...note)).toEqual([
+      'a line of justified text set to its edge',
+      'The average rate',
+      'a line of justified text set to its edge',
+      'is a slope.',
+      'a line of justified text set to its edge',
+      'a line of justified text set to its edge',
+    ])
+    // A word in smaller type as far off within a line of prose stays in it.
+    const prose = [run('set in ', 10, 100), run('small capitals', 51, 100, { fontSize: 9 })]
+    expect(textsOf(...prose, ...body.slice(1))).toContain('set in small capitals')
+  })
+
   it('parts the words of text that starts back over the run before it', () => {
     // A 200 pt slide title with a 70 pt subtitle set under its right half, on one row.
     expect(

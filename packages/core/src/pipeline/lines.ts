@@ -47,6 +47,10 @@ const UNMAPPED_MARK_GAP_EM = 0.3
 const SPACE_GAP_EM = 0.17
 /** The stretched spaces of one justified line differ in width by at most this many font sizes. */
 const JUSTIFIED_SPACE_SPREAD_EM = 0.1
+/** Rows around that end where a line does, at least, for that to be the text's edge. */
+const MARGIN_NOTE_EDGE_ROWS = 3
+/** A note in the margin stands at least this many font sizes off the text. */
+const MARGIN_NOTE_MIN_GAP_EM = 0.5
 /** Runs this many font sizes apart in a line of prose type are cells of a row, not words. */
 const CELL_GAP_EM = 1.5
 /** The share of a line's drawn characters in typewriter type that makes it a line of code. */
@@ -218,6 +222,7 @@ function splitsRow(
   const besideLarger =
     large.fontSize > SIZE_APART_RATIO * small.fontSize &&
     countLetters(small.text) >= PROSE_MIN_LETTERS
+  if (isMarginNote(rows, index, prev, next, gap, em)) return true
   if (gap <= NARROW_GAP_EM * (besideLarger ? small.fontSize : em)) return false
   const narrow = gap <= SEGMENT_GAP_EM * em
   if (gap > WIDE_GAP_EM * em) return !isStretchedHeadingSpace(rows, index, prev, next)
@@ -313,6 +318,35 @@ function splitsRow(
   )
     return true
   return supporting >= 2 && supporting >= crossing
+}
+
+/**
+ * Whether `next` starts a note in the margin: text in another type size, set past the edge where
+ * the rows around end (a justified column's), with nothing of theirs running past it. LaTeX
+ * sets a `\marginpar` an em beside the text, a gap that pdf.js's trailing spaces narrow further.
+ */
+function isMarginNote(
+  rows: readonly TextRun[][],
+  index: number,
+  prev: TextRun,
+  next: TextRun,
+  gap: number,
+  em: number,
+): boolean {
+  if (Math.abs(prev.fontSize - next.fontSize) <= 0.05 * em || gap < MARGIN_NOTE_MIN_GAP_EM * em) {
+    return false
+  }
+  let atEdge = 0
+  const from = Math.max(0, index - GAP_WINDOW_ROWS)
+  const to = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS)
+  for (let r = from; r <= to; r++) {
+    if (r === index) continue
+    for (const run of rows[r] as TextRun[]) {
+      if (Math.abs(run.right - prev.right) < 0.5 * em && run.fontSize === prev.fontSize) atEdge++
+      else if (run.left < next.left && run.right > prev.right + 0.5 * em) return false
+    }
+  }
+  return atEdge >= MARGIN_NOTE_EDGE_ROWS
 }
 
 /**
