@@ -3,6 +3,7 @@ import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { type ExtractOptions, type ResolvedOptions, resolveOptions } from './options.js'
 import { paintsMarks } from './pipeline/blank-page.js'
 import { groupBlocks, newBlock, settleBlockStyle } from './pipeline/blocks.js'
+import { isChapterLabel } from './pipeline/chapter-labels.js'
 import { chunkElements } from './pipeline/chunks.js'
 import { classifyBlocks, type OutlineEntry } from './pipeline/classify.js'
 import { computeConfidence } from './pipeline/confidence.js'
@@ -121,9 +122,11 @@ export async function extract(
     .map((element) => element.text)
     .join(' ')
   const language = await detectLanguage(bodyText)
+  // A chapter's label names no document: the chapter's title under it does.
+  const headings = elements.filter((element) => element.type === 'heading' && element.level === 1)
   const title =
     metadataTitle ??
-    elements.find((element) => element.type === 'heading' && element.level === 1)?.text
+    (headings.find((element) => !isChapterLabel(element.text)) ?? headings[0])?.text
   const document: ExtractedDocument = {
     schemaVersion: SCHEMA_VERSION,
     id: await documentId(bytes),

@@ -78,6 +78,24 @@ describe('extract', () => {
     expect(markdown).toContain('# SYNOPSIS\n\nzcopy --zone source target\n')
   })
 
+  it("takes a chapter's title, not its label, for the document's title", async () => {
+    const prose = await wrapText(LOREM, { x: 72, y: 200, width: 450 })
+    const doc = await extract(
+      await buildPdf([
+        [
+          { text: 'Chapter 3', x: 72, y: 100, size: 20, font: 'bold' },
+          { text: 'Rates of Change', x: 72, y: 140, size: 24, font: 'bold' },
+          ...prose.texts,
+        ],
+      ]),
+    )
+    expect(doc.elements.filter((element) => element.type === 'heading')).toMatchObject([
+      { text: 'Chapter 3', level: 1 },
+      { text: 'Rates of Change', level: 1 },
+    ])
+    expect(doc.title).toBe('Rates of Change')
+  })
+
   it('ranks heading levels by size and keeps paragraphs whole across lines', async () => {
     const body = await wrapText(LOREM, { x: 72, y: 160, width: 300 })
     const pdf = await buildPdf([

@@ -18,7 +18,7 @@ export function markChapterLabels(blocks: readonly Block[]): void {
     const label = blocks[i] as Block
     const title = blocks[i + 1] as Block
     if (!isUnlevelledHeading(label) || !isUnlevelledHeading(title)) continue
-    if (label.lines.length !== 1 || !CHAPTER_LABEL.test(label.lines[0]?.text.trim() ?? '')) continue
+    if (label.lines.length !== 1 || !isChapterLabel(label.lines[0]?.text ?? '')) continue
     // A chapter without a title of its own opens with its first section ("1.1 Scope").
     if (/^\d/.test(title.lines[0]?.text ?? '')) continue
     const em = Math.max(label.fontSize, title.fontSize)
@@ -26,6 +26,11 @@ export function markChapterLabels(blocks: readonly Block[]): void {
     if (title.left > label.right || title.right < label.left) continue
     label.titleBelow = title
   }
+}
+
+/** Whether a heading's text is a chapter's label alone ("Chapter 3"), which names no chapter. */
+export function isChapterLabel(text: string): boolean {
+  return CHAPTER_LABEL.test(text.trim())
 }
 
 function isUnlevelledHeading(block: Block): boolean {
