@@ -80,6 +80,26 @@ describe('groupLines', () => {
     expect(textsOf(...prose, ...body.slice(1))).toContain('set in small capitals')
   })
 
+  it('puts a drop capital at the start of the line it opens, against its word', () => {
+    // The letter spans three lines and sits on the third one's baseline.
+    const cap = run('D', 63, 178, { fontSize: 38 })
+    const lines = [
+      run('awn comes late to the rock', 85, 155),
+      run('By the time the sky turns', 85, 166.5),
+      run('the mainland, Tomás has', 85, 178),
+      run('climbed the hundred steps', 63, 189.5),
+    ]
+    expect(textsOf(cap, ...lines)).toEqual([
+      'Dawn comes late to the rock',
+      'By the time the sky turns',
+      'the mainland, Tomás has',
+      'climbed the hundred steps',
+    ])
+    // A letter that the first line beside it runs into stays where it is.
+    const over = run('awn comes late to the rock', 63, 155)
+    expect(textsOf(cap, over, ...lines.slice(1))[0]).toBe('awn comes late to the rock')
+  })
+
   it('parts the words of text that starts back over the run before it', () => {
     // A 200 pt slide title with a 70 pt subtitle set under its right half, on one row.
     expect(

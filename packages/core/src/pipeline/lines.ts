@@ -118,6 +118,7 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
     }
   }
   adoptStrandedMarks(rows)
+  seatDropCapitals(rows)
   for (const row of rows) row.sort((p, q) => p.left - q.left)
   const lines: Line[] = []
   rows.forEach((row, index) => {
@@ -147,6 +148,52 @@ function isOtherColumnMark(run: TextRun, row: readonly TextRun[]): boolean {
     (other) =>
       Math.max(run.left - other.right, other.left - run.right) > MARK_APART_EM * anchor.fontSize,
   )
+}
+
+/** A drop capital is set at least this many times the size of the text it opens. */
+const DROP_CAPITAL_RATIO = 2
+/** Rows after a drop capital's that may hold the line it opens. */
+const DROP_CAPITAL_ROWS = 6
+
+/** One capital letter or figure alone, as a drop capital is drawn. */
+const DROP_CAPITAL = /^\s*[\p{Lu}\p{N}]\s*$/u
+
+/** Whether a run is one capital letter (or figure) set at least twice the size of `text`'s. */
+function isDropCapital(run: TextRun, text: TextRun): boolean {
+  return run.fontSize >= DROP_CAPITAL_RATIO * text.fontSize && DROP_CAPITAL.test(run.text)
+}
+
+/**
+ * Moves a drop capital to the line it opens: the first line beside it, a paragraph's first,
+ * whose word it begins ("D" + "awn comes late"). Set across two or three lines, the letter sits
+ * on the baseline of a lower one and would otherwise start that line. A letter that the first
+ * line beside it runs into is left where it is.
+ */
+function seatDropCapitals(rows: TextRun[][]): void {
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as TextRun[]
+    const cap = row.find((run) => DROP_CAPITAL.test(run.text))
+    if (cap === undefined) continue
+    for (let t = Math.max(0, r - DROP_CAPITAL_ROWS); t <= r; t++) {
+      // The leftmost text of the row beside the letter, level with some of its height.
+      let first: TextRun | undefined
+      for (const run of rows[t] as TextRun[]) {
+        if (run === cap || run.right <= cap.left || run.bottom <= cap.top) continue
+        if (!first || run.left < first.left) first = run
+      }
+      if (first === undefined) continue
+      const seated =
+        t !== r &&
+        isDropCapital(cap, first) &&
+        first.left >= cap.right - 1 &&
+        first.left - cap.right <= 2 * first.fontSize
+      if (seated) {
+        row.splice(row.indexOf(cap), 1)
+        ;(rows[t] as TextRun[]).push(cap)
+      }
+      break
+    }
+  }
 }
 
 /** Rows on either side of a stranded note mark that may hold the word it is raised against. */
@@ -650,7 +697,7 @@ export function makeLine(runs: TextRun[]): Line {
       // A run of words that starts well back over the one before it is other text sharing the
       // row; a note mark set there belongs to its word.
       const apart =
-        gap > SPACE_GAP_EM * em ||
+        (gap > SPACE_GAP_EM * em && !(isDropCapital(prev, run) && /^\p{Ll}/u.test(run.text))) ||
         (gap < -OVERLAP_APART_EM * em && run.text.trim().length > 2) ||
         // A note's opening mark, set against its first word, still stands apart from it.
         (i === 1 &&
@@ -690,7 +737,11 @@ export function makeLine(runs: TextRun[]): Line {
     text: composeSpacingAccents(
       advance === undefined ? text.replace(/\s+/g, ' ').trim() : text.trim(),
     ),
-    left: (runs[0] as TextRun).left,
+    // A drop capital hangs left of the lines it opens; the line's text starts after it.
+    left: (runs[1] !== undefined && isDropCapital(runs[0] as TextRun, runs[1])
+      ? runs[1]
+      : (runs[0] as TextRun)
+    ).left,
     right: (runs[runs.length - 1] as TextRun).right,
     top,
     bottom,
