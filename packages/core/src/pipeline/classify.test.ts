@@ -366,6 +366,26 @@ describe('classifyBlocks', () => {
     expect(layout.blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph', 'paragraph'])
   })
 
+  it('takes a quotation set large between paragraphs for a pull quote, not a heading', () => {
+    const layout = page([
+      block(BODY, 10, 100),
+      block(['"The light does not need us. But the rock would miss us."'], 10, 200, {
+        fontSize: 15,
+        italic: true,
+        fontId: 'f3',
+      }),
+      block(['"Keepers" of the light'], 10, 240, { fontSize: 15, fontId: 'f2' }),
+      block(BODY, 10, 270),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'paragraph',
+      'paragraph',
+      'heading',
+      'paragraph',
+    ])
+  })
+
   it('takes a row of asterisks between scenes for a break, not a list item', () => {
     const layout = page([
       block(BODY, 10, 100),

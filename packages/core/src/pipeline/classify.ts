@@ -42,6 +42,8 @@ const NEIGHBOUR_SIZE_RATIO = 1.2
  */
 const DATE_SPAN =
   /^(?:(?:\p{L}{3,9}\.?\s+)?\d{4}|\d{1,2}\/\d{4})\s*[-–—]\s*(?:(?:\p{L}{3,9}\.?\s+)?\d{4}|\d{1,2}\/\d{4}|present|now|today|current)$/iu
+/** A sentence or more in quotation marks, and nothing else: a pull quote set large. */
+const PULL_QUOTE = /^"[^"]*\s[^"]*[.!?,]"$/
 /** Fewest words to a line, on average, of running text. */
 const RUNNING_TEXT_WORDS = 5
 
@@ -603,9 +605,11 @@ function isHeading(
 ): boolean {
   if (text.length > HEADING_MAX_CHARS || block.lines.length > 4 || !/\p{L}/u.test(text))
     return false
-  // Text set sideways is a stamp or a label, however large; a remark in brackets is an aside; a
-  // contents entry whose leader reaches its page number names a section, in whatever type.
-  if (block.sideways || /^\(.*\)$/.test(text) || endsContentsEntry(text)) return false
+  // Text set sideways is a stamp or a label, however large; a remark in brackets is an aside, a
+  // quotation a pull quote; a contents entry whose leader reaches its page number names a
+  // section, in whatever type.
+  if (block.sideways || /^\(.*\)$/.test(text) || PULL_QUOTE.test(text) || endsContentsEntry(text))
+    return false
   // A bulleted line is a list item, whatever its size.
   if (marker !== undefined && !isSectionNumber(text)) return false
   const words = text.split(/\s+/).length
