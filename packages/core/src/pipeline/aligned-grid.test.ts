@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { alignIntoGrid, cellPieces, mergeWrappedRows } from './aligned-grid.js'
+import { alignIntoGrid, cellPieces, cellText, mergeWrappedRows } from './aligned-grid.js'
 import { makeLine } from './lines.js'
 import { run } from './test-helpers.js'
 import type { Line } from './types.js'
@@ -178,5 +178,16 @@ describe('mergeWrappedRows', () => {
     // Rules under the title's first line and under "South and".
     const merged = mergeWrappedRows(grid, [103, 139])
     expect(merged.rows).toHaveLength(7)
+  })
+})
+
+describe('cellText', () => {
+  it("joins a cell's lines with a space, but not within Chinese or Japanese", () => {
+    const lines = (...texts: string[]) =>
+      texts.map((text, i) => makeLine([run(text, 10, 100 + 12 * i)]))
+    expect(cellText(lines('Number of', 'candidates'))).toBe('Number of candidates')
+    // The published tables keep a hyphen at a cell line's end, and its line break.
+    expect(cellText(lines('(Party-', 'List)'))).toBe('(Party- List)')
+    expect(cellText(lines('持分法の適用範囲', 'の変動'))).toBe('持分法の適用範囲の変動')
   })
 })

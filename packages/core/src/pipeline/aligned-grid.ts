@@ -1,5 +1,6 @@
 import { extentOf, gapInEms, medianFontSize } from './extent.js'
 import { isFigure } from './figure.js'
+import { joinsUnspaced } from './join-lines.js'
 import { makeLine } from './lines.js'
 import type { Line, TextRun } from './types.js'
 
@@ -324,9 +325,18 @@ function nearestColumn(
 export function cellText(lines: readonly Line[]): string {
   // Most cells hold one line: no copy to sort.
   if (lines.length === 1) return (lines[0] as Line).text.trim()
-  return [...lines]
-    .sort((p, q) => p.top - q.top || p.left - q.left)
-    .map((line) => line.text)
-    .join(' ')
-    .trim()
+  // Lines join with a space, as the published tables keep a cell's line breaks (a hyphen at a
+  // line's end too), but not within Chinese or Japanese, which has no word spaces.
+  let text = ''
+  for (const line of [...lines].sort((p, q) => p.top - q.top || p.left - q.left)) {
+    const piece = line.text.trim()
+    if (piece === '') continue
+    text =
+      text === ''
+        ? piece
+        : joinsUnspaced(text[text.length - 1] ?? '', piece)
+          ? text + piece
+          : `${text} ${piece}`
+  }
+  return text
 }

@@ -125,7 +125,7 @@ export function isUnspacedWriting(character: string): boolean {
 }
 
 /** Whether a line break between two such characters is no word space: "不同" + "街区". */
-function joinsUnspaced(last: string, line: string): boolean {
+export function joinsUnspaced(last: string, line: string): boolean {
   return isUnspacedWriting(last) && isUnspacedWriting(line[0] ?? '')
 }
 
