@@ -23,6 +23,7 @@ import { groupLines, makeLine } from './pipeline/lines.js'
 import { loadPdf, type PdfSource } from './pipeline/load.js'
 import { toMarkdown } from './pipeline/markdown.js'
 import { readDocumentInfo } from './pipeline/metadata.js'
+import { boxesAsDisplayed, readUpright } from './pipeline/page-orientation.js'
 import { detectTables } from './pipeline/page-tables.js'
 import { roundPoints } from './pipeline/points.js'
 import { orderBlocks } from './pipeline/reading-order.js'
@@ -116,6 +117,12 @@ export async function extract(
       return `![](${id})`
     },
   })
+  // Pages read turned measure their boxes on the page as displayed, as every other page does.
+  const turns = new Map(
+    pages.flatMap((page) => (page.turn ? [[page.number, page.turn] as const] : [])),
+  )
+  boxesAsDisplayed(elements, turns)
+  boxesAsDisplayed(images, turns)
   const markdown = toMarkdown(elements, { keepFurniture: resolved.keepFurniture })
   const bodyText = elements
     .filter((element) => element.type === 'paragraph' || element.type === 'list')
@@ -136,9 +143,10 @@ export async function extract(
       // processed PDF". Sizes are known only for pages that were read, so a partial run has none.
       pages: pageCount,
       ...(pages.length === pageCount && {
-        pageSizes: pages.map(
-          (page) => [roundPoints(page.width), roundPoints(page.height)] as [number, number],
-        ),
+        pageSizes: pages.map((page) => {
+          const { width, height } = page.turn ?? page
+          return [roundPoints(width), roundPoints(height)] as [number, number]
+        }),
       }),
     },
     confidence: computeConfidence({
@@ -220,7 +228,6 @@ async function analysePages(
       })
     })
     try {
-      const viewport = page.getViewport({ scale: 1 })
       if (hybrid && performance.now() > deadline) {
         hybrid = false
         warnings.push(
@@ -234,10 +241,10 @@ async function analysePages(
       const items = labels
         ? withDrawnLabels(content.items as MarkedTextItem[])
         : content.items.filter((item): item is RawTextItem & typeof item => 'str' in item)
-      const text = toTextRuns(
-        items,
-        content.styles as Record<string, RawTextStyle>,
-        viewport.transform,
+      const styles = content.styles as Record<string, RawTextStyle>
+      const { text, viewport, turn } = readUpright(
+        (turned) => toTextRuns(items, styles, turned.transform),
+        (turn) => page.getViewport({ scale: 1, rotation: (page.rotate + turn) % 360 }),
       )
       const filled = fields.get(number)
       if (filled) text.runs.push(...fieldRuns(filled, viewport.transform, text.runs))
@@ -304,6 +311,7 @@ async function analysePages(
         unreliableChars: text.unreliableChars,
         blank,
         cleanLayout: order.clean,
+        ...(turn && { turn }),
       })
     } finally {
       page.cleanup()

@@ -1,6 +1,6 @@
 import { ExtractedDocumentSchema } from '@pdfx/schema'
 import { micromark } from 'micromark'
-import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { degrees, PDFDocument, StandardFonts } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { extract } from '../src/index.js'
 import { buildPdf, type TextSpec, textWidth, wrapText } from './pdf-builder.js'
@@ -472,6 +472,58 @@ describe('extract', () => {
         ].join('\n\n') + '\n',
       )
     }
+  })
+
+  it('reads a page set on its side turned back, and gives its boxes on the page as displayed', async () => {
+    // As LaTeX's lscape sets a landscape page: the page stays upright, its text runs up it.
+    const pdf = await buildPdf([
+      [
+        { text: 'Landscape page', x: 100, y: 700, size: 18, font: 'bold', rotate: 90 },
+        {
+          text: 'This page is turned on its side so that a wide table fits',
+          x: 130,
+          y: 700,
+          rotate: 90,
+        },
+        {
+          text: 'on it, and a reader turns the page to read along its edge.',
+          x: 144,
+          y: 700,
+          rotate: 90,
+        },
+      ],
+    ])
+    const expected =
+      '# Landscape page\n\nThis page is turned on its side so that a wide table fits on it, and a reader turns the page to read along its edge.\n'
+    expect((await extract(pdf)).markdown).toBe(expected)
+    const doc = await extract(pdf, { mode: 'hybrid' })
+    expect(doc.markdown).toBe(expected)
+    expect(doc.source.pageSizes).toEqual([[612, 792]])
+    // The heading runs up the displayed page: a narrow box, tall, ending where its text starts.
+    const [left, top, right, bottom] = doc.elements[0]?.bbox ?? []
+    expect(left).toBeGreaterThan(80)
+    expect(right).toBeLessThan(104)
+    expect(bottom).toBeCloseTo(700, 0)
+    expect(top).toBeLessThan(600)
+  })
+
+  it('reads a page rotated for display whose text was drawn upright, turned back', async () => {
+    const pdf = await PDFDocument.create()
+    const font = await pdf.embedFont(StandardFonts.Helvetica)
+    const page = pdf.addPage([612, 792])
+    page.setRotation(degrees(90))
+    page.drawText('Rotated page', { x: 72, y: 700, size: 20, font })
+    page.drawText('Its text was drawn upright and the page turned for display.', {
+      x: 72,
+      y: 660,
+      size: 11,
+      font,
+    })
+    const doc = await extract(await pdf.save())
+    expect(doc.markdown).toBe(
+      '# Rotated page\n\nIts text was drawn upright and the page turned for display.\n',
+    )
+    expect(doc.source.pageSizes).toEqual([[792, 612]])
   })
 
   it('reads two columns one after the other, under a full-width title', async () => {

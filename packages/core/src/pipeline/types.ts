@@ -1,5 +1,6 @@
 import type { Table } from '@pdfx/schema'
 import type { PageImage } from './images.js'
+import type { PageTurn } from './page-orientation.js'
 
 /**
  * Plain data passed between pipeline stages. Coordinates are PDF points with the origin at the
@@ -121,4 +122,6 @@ export interface PageLayout {
   blank: boolean
   /** Whether columns were found by a clean cut (false: the order is a best effort). */
   cleanLayout: boolean
+  /** Set where the page was read turned: its size and the map of its boxes as displayed. */
+  turn?: PageTurn
 }
