@@ -36,6 +36,22 @@ describe('orderBlocks', () => {
     expect(orderBlocks([number, right, left]).blocks).toEqual([left, right, number])
   })
 
+  it("reads a slide's two short lists side by side each whole, under the title centred over them", () => {
+    const title = block(['Two priorities'], 135, 20)
+    const side = (x: number, head: string, items: string[]) => [
+      block([head], x, 50),
+      ...items.map((item, i) => block([`• ${item}`], x, 70 + 20 * i)),
+    ]
+    const left = side(10, 'Reliability', [
+      'Multi-region failover',
+      'Faster response',
+      'Status page',
+    ])
+    const right = side(200, 'Growth', ['Self-service onboarding', 'Usage pricing', 'Partners'])
+    const mixed = left.flatMap((b, i) => [b, right[i] as Block])
+    expect(orderBlocks([title, ...mixed]).blocks).toEqual([title, ...left, ...right])
+  })
+
   it('reads columns a gutter of one em apart, as LaTeX sets them, one after the other', () => {
     const left = [60, 160].map((y) => block(COLUMN_TEXT, 10, y))
     const right = [66, 166].map((y) => block(COLUMN_TEXT, 164.7, y))

@@ -1,5 +1,6 @@
 import { extentOf, medianFontSize } from './extent.js'
 import { readLevelRows } from './level-rows.js'
+import { listMarker } from './list-markers.js'
 import type { Block } from './types.js'
 
 /** Blocks wider than this share of their region span columns (titles, figures, wide paragraphs). */
@@ -15,6 +16,10 @@ const GUTTER_MAX_COVERAGE = 0.12
 const GUTTER_MIN_EM = 0.7
 /** A column holds at least this many characters; less is a table column or a label. */
 const COLUMN_MIN_CHARS = 120
+/** ... unless it is a list of at least this many items, ... */
+const COLUMN_MIN_ITEMS = 3
+/** ... which hold at least this share of its characters (a title over them may take the rest). */
+const COLUMN_ITEM_SHARE = 0.6
 /**
  * Beside a sidebar, fewer than this share of the text's lines stand level with the sidebar's: a
  * table's cells keep nearly all level, columns that share a line height only some of them.
@@ -81,7 +86,8 @@ function isMarginStamp(block: Block, blocks: readonly Block[]): boolean {
 
 /**
  * One-line blocks at the very top of the page that everything else lies below (a running head
- * beside its page number) are read first, before any column.
+ * beside its page number, a slide's title centred over its columns) are read first, before any
+ * column.
  */
 function topStrip(blocks: readonly Block[]): Block[] {
   const text = blocks.filter((block) => block.lines.length > 0)
@@ -91,7 +97,12 @@ function topStrip(blocks: readonly Block[]): Block[] {
   const row = sorted.filter(
     (block) => Math.min(block.bottom, first.bottom) - Math.max(block.top, first.top) > 0,
   )
-  if (row.length < 2 || row.some((block) => block.lines.length > 1)) return []
+  if (row.some((block) => block.lines.length > 1)) return []
+  if (row.length === 1) {
+    // Alone, it is a title: centred over the text below, not a column's first line.
+    const { left, right } = extentOf(text)
+    if (Math.abs(first.left + first.right - left - right) / 2 > first.fontSize) return []
+  }
   const { bottom } = extentOf(row)
   if (sorted.some((block) => !row.includes(block) && block.top < bottom + 2)) return []
   return row.sort((p, q) => p.left - q.left)
@@ -584,13 +595,20 @@ function openStrips(
 function looksLikeColumn(blocks: readonly Block[], regionWidth: number): boolean {
   let chars = 0
   let wideChars = 0
+  let items = 0
+  let itemChars = 0
   const minWidth = COLUMN_LINE_SHARE * regionWidth
   for (const block of blocks) {
+    const item = listMarker(block.lines[0]?.text ?? '') !== undefined
+    if (item) items++
     for (const line of block.lines) {
       chars += line.text.length
       if (line.right - line.left >= minWidth) wideChars += line.text.length
+      if (item) itemChars += line.text.length
     }
   }
+  // A list, however short its items, is a column of its own: a slide's two lists side by side.
+  if (items >= COLUMN_MIN_ITEMS && itemChars >= COLUMN_ITEM_SHARE * chars) return true
   return chars >= COLUMN_MIN_CHARS && wideChars * 2 >= chars
 }
 
