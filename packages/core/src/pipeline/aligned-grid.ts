@@ -331,12 +331,9 @@ export function cellText(lines: readonly Line[]): string {
   for (const line of [...lines].sort((p, q) => p.top - q.top || p.left - q.left)) {
     const piece = line.text.trim()
     if (piece === '') continue
-    text =
-      text === ''
-        ? piece
-        : joinsUnspaced(text[text.length - 1] ?? '', piece)
-          ? text + piece
-          : `${text} ${piece}`
+    if (text === '') text = piece
+    else if (joinsUnspaced(text[text.length - 1] ?? '', piece)) text += piece
+    else text += ` ${piece}`
   }
   return text
 }

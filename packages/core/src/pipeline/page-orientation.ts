@@ -31,6 +31,7 @@ export function readUpright(
   const displayed = viewportTurned(0)
   let viewport = displayed
   let text = read(viewport)
+  if (text.rotated.length === 0) return { text, viewport }
   let upright = uprightChars(text)
   if (upright >= sidewaysChars(text)) return { text, viewport }
   for (const turn of TURNS) {
@@ -55,7 +56,7 @@ export function readUpright(
  * A box `[left, top, right, bottom]` mapped by `m`: the box around its four mapped corners, in
  * hundredths of a point as every box is given.
  */
-export function mapBox(m: Affine, [left, top, right, bottom]: readonly number[]): Box {
+function mapBox(m: Affine, [left, top, right, bottom]: readonly number[]): Box {
   const xs = [left, right, left, right] as number[]
   const ys = [top, top, bottom, bottom] as number[]
   const mx = xs.map((x, i) => m[0] * x + m[2] * (ys[i] as number) + m[4])
