@@ -386,6 +386,40 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("takes a slide's numbered points set a size up in the body's font for items, not headings", () => {
+    const point = (text: string, y: number, bold = false) =>
+      block([text], 10, y, { fontSize: 12, bold })
+    const sub = (text: string, y: number) => block([`• ${text}`], 30, y)
+    const layout = page([
+      block(BODY, 10, 40),
+      point('1. Q1: failover design and pricing research', 120),
+      point('2. Q2: onboarding beta', 140),
+      sub('invite fifty customers', 158),
+      sub('weekly feedback calls', 172),
+      point('3. Q3: general availability', 190),
+      block(BODY, 10, 220),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'paragraph',
+      'list-item',
+      'list-item',
+      'list-item',
+      'list-item',
+      'list-item',
+      'paragraph',
+    ])
+    // Set in bold, a numbered title over items heads its section.
+    const titled = page([
+      block(BODY, 10, 40),
+      point('2. Methods', 120, true),
+      sub('sampling', 140),
+      block(BODY, 10, 170),
+    ])
+    classifyPage(titled)
+    expect(titled.blocks[1]?.kind).toBe('heading')
+  })
+
   it('takes a row of asterisks between scenes for a break, not a list item', () => {
     const layout = page([
       block(BODY, 10, 100),

@@ -432,7 +432,11 @@ function classifyBlock(
     block.kind = 'caption'
     return
   }
-  if (isHeading(block, text, next, stats, marker, page.height) && !sitsBesideOthers(block, page)) {
+  if (
+    isHeading(block, text, next, stats, marker, page.height) &&
+    !sitsBesideOthers(block, page) &&
+    !isNumberedItem(block, marker, next, page, stats)
+  ) {
     block.kind = 'heading'
     return
   }
@@ -451,6 +455,32 @@ function classifyBlock(
     return
   }
   block.kind = 'paragraph'
+}
+
+/**
+ * Whether a numbered line set a size up in the body's own font, neither bold nor in a face of
+ * its own, is an item of a numbered list (a slide's points over their sub-points) rather than a
+ * section's title: items follow it, or it takes the number after an item above it in its type.
+ */
+function isNumberedItem(
+  block: Block,
+  marker: string | undefined,
+  next: Block | undefined,
+  page: PageLayout,
+  stats: TextStatistics,
+): boolean {
+  const number = marker === undefined ? Number.NaN : Number.parseInt(marker, 10)
+  if (Number.isNaN(number) || block.bold || block.fontId !== stats.bodyFontId) return false
+  if (next !== undefined && listMarker(plainText(next)) !== undefined) return true
+  const em = block.fontSize
+  for (let i = page.blocks.indexOf(block) - 1; i >= 0; i--) {
+    const above = page.blocks[i] as Block
+    if (above.kind !== 'list-item' || above.marker === undefined) continue
+    if (Math.abs(above.left - block.left) > 0.5 * em || Math.abs(above.fontSize - em) > 0.5)
+      continue
+    return Number.parseInt(above.marker, 10) === number - 1
+  }
+  return false
 }
 
 /**
