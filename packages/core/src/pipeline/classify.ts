@@ -471,7 +471,7 @@ function isNumberedItem(
 ): boolean {
   const number = marker === undefined ? Number.NaN : Number.parseInt(marker, 10)
   if (Number.isNaN(number) || block.bold || block.fontId !== stats.bodyFontId) return false
-  if (next !== undefined && listMarker(plainText(next)) !== undefined) return true
+  if (next !== undefined && listMarker(next.lines[0]?.text ?? '') !== undefined) return true
   const em = block.fontSize
   for (let i = page.blocks.indexOf(block) - 1; i >= 0; i--) {
     const above = page.blocks[i] as Block

@@ -178,14 +178,11 @@ export function bandWithRowsBelow(band: RuledBand, runs: readonly TextRun[]): Ru
   if (header === undefined || header.length < 2) return band
   // A row of the same columns right over the band makes it a stripe of a table shaded row by
   // row, the rows under it the rest of that table, not a header's.
-  const over = groupRows(cellPieces(runs.filter((run) => middle(run) < first))).at(-1)
-  if (
-    over !== undefined &&
-    over.length >= 2 &&
-    (first - extentOf(over).bottom) / extentOf(over).em <= RUNS_OFF_ROW_GAP_EMS &&
-    over.every((piece) => underOne(piece, header))
-  )
+  const near = runsAbove(runs, band.left, band.right, first, RUNS_OFF_ROW_GAP_EMS)
+  const over = groupRows(cellPieces(near)).at(-1)
+  if (over !== undefined && over.length >= 2 && over.every((piece) => underOne(piece, header))) {
     return band
+  }
   const under = runs.filter((run) => middle(run) > last)
   if (under.length === 0) return band
   const rows = groupRows(cellPieces(under))

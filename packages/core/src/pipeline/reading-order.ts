@@ -595,21 +595,29 @@ function openStrips(
 function looksLikeColumn(blocks: readonly Block[], regionWidth: number): boolean {
   let chars = 0
   let wideChars = 0
-  let items = 0
-  let itemChars = 0
   const minWidth = COLUMN_LINE_SHARE * regionWidth
   for (const block of blocks) {
-    const item = listMarker(block.lines[0]?.text ?? '') !== undefined
-    if (item) items++
     for (const line of block.lines) {
       chars += line.text.length
       if (line.right - line.left >= minWidth) wideChars += line.text.length
-      if (item) itemChars += line.text.length
     }
   }
-  // A list, however short its items, is a column of its own: a slide's two lists side by side.
-  if (items >= COLUMN_MIN_ITEMS && itemChars >= COLUMN_ITEM_SHARE * chars) return true
-  return chars >= COLUMN_MIN_CHARS && wideChars * 2 >= chars
+  return (chars >= COLUMN_MIN_CHARS && wideChars * 2 >= chars) || isListColumn(blocks, chars)
+}
+
+/**
+ * Whether blocks holding `chars` characters are mostly a list's items: a column of its own,
+ * however short its items (a slide's two lists side by side).
+ */
+function isListColumn(blocks: readonly Block[], chars: number): boolean {
+  let items = 0
+  let itemChars = 0
+  for (const block of blocks) {
+    if (listMarker(block.lines[0]?.text ?? '') === undefined) continue
+    items++
+    for (const line of block.lines) itemChars += line.text.length
+  }
+  return items >= COLUMN_MIN_ITEMS && itemChars >= COLUMN_ITEM_SHARE * chars
 }
 
 function splitColumns(blocks: readonly Block[], gutters: readonly Gutter[]): Block[][] {
