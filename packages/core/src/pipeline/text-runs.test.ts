@@ -32,4 +32,13 @@ describe('toTextRuns', () => {
     )
     expect(page.runs.map((run) => run.text)).toEqual(['ANNUAL', 'A B C D E'])
   })
+
+  it('reads once the mathematical letters whose ToUnicode entries Word wrote twice', () => {
+    const viewport = [1, 0, 0, -1, 0, 792]
+    // Word: each Cambria Math letter reads doubled. Elsewhere a letter genuinely set twice stays.
+    const word = toTextRuns([item('𝜇𝜇', 72, 5.5), item('L and 𝑥𝑥𝑦𝑦', 78, 40)], {}, viewport)
+    expect(word.runs.map((run) => run.text)).toEqual(['𝜇', 'L and 𝑥𝑦'])
+    const genuine = toTextRuns([item('𝑥𝑥', 72, 11), item('𝑦 = 1', 90, 20)], {}, viewport)
+    expect(genuine.runs.map((run) => run.text)).toEqual(['𝑥𝑥', '𝑦 = 1'])
+  })
 })

@@ -45,6 +45,7 @@ export function toTextRuns(
   const [va = 1, vb = 0, vc = 0, vd = 1, ve = 0, vf = 0] = viewport
   const tex = new TexEncodingEvidence()
   for (const item of items) tex.add(item.fontName, item.str)
+  const undoubled = astralDoubled(items)
   for (const item of items) {
     // An empty item with a width is a glyph that pdf.js found no Unicode for (a bullet of a
     // bitmap font): kept, textless, like the control characters of unmapped glyphs below.
@@ -109,7 +110,11 @@ export function toTextRuns(
     }
     const descent = -sane(style?.descent === undefined ? undefined : -style.descent, 0, 0.6, 0.2)
     runs.push({
-      text: letterSpaced(text, item.width, fontSize) ? text.replace(/ /g, '') : text,
+      text: letterSpaced(text, item.width, fontSize)
+        ? text.replace(/ /g, '')
+        : undoubled
+          ? text.replace(DOUBLED_ASTRAL, '$1')
+          : text,
       left: x,
       right: x + Math.max(item.width, 0),
       top: y - ascent * fontSize,
@@ -140,6 +145,25 @@ function letterSpaced(text: string, width: number, fontSize: number): boolean {
   if (!SPACED_LETTERS.test(text)) return false
   const letters = (text.length + 1) / 2
   return width / letters < SPACED_LETTER_MAX_EM * fontSize
+}
+
+/** A character outside the Basic Multilingual Plane, and one drawn twice in a row. */
+const ASTRAL = /[\u{10000}-\u{10FFFF}]/u
+const DOUBLED_ASTRAL = /([\u{10000}-\u{10FFFF}])\1/gu
+
+/**
+ * Whether a page's text shows Word's doubled ToUnicode entries: Word writes the entry of every
+ * character outside the Basic Multilingual Plane twice (its Cambria Math letters: "𝜇𝜇L" for "𝜇L"),
+ * so on such a page each of them stands doubled, and no other page gives that pattern everywhere.
+ */
+function astralDoubled(items: readonly RawTextItem[]): boolean {
+  let doubled = false
+  for (const item of items) {
+    if (!/[\uD800-\uDBFF]/.test(item.str)) continue
+    if (ASTRAL.test(item.str.replace(DOUBLED_ASTRAL, ''))) return false
+    doubled = true
+  }
+  return doubled
 }
 
 function markSpaceAfter(
