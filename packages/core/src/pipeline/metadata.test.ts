@@ -26,4 +26,21 @@ describe('readDocumentInfo', () => {
       ],
     })
   })
+
+  it('takes no title from a placeholder or the name of the source file', async () => {
+    const titleOf = async (Title: string) =>
+      (
+        await readDocumentInfo({
+          getMetadata: async () => ({ info: { Title } }),
+          getOutline: async () => null,
+        } as unknown as PDFDocumentProxy)
+      ).title
+    for (const name of ['report.html', 'Microsoft Word - draft.docx', 'notes.odt', 'Untitled']) {
+      expect(await titleOf(name)).toBeUndefined()
+    }
+    expect(await titleOf('file:///home/ada/report.html')).toBeUndefined()
+    expect(await titleOf('https://example.org/report')).toBeUndefined()
+    expect(await titleOf('Annual report 2024')).toBe('Annual report 2024')
+    expect(await titleOf('Node.js')).toBe('Node.js')
+  })
 })

@@ -7,9 +7,12 @@ export interface DocumentInfo {
   outline: OutlineEntry[]
 }
 
-/** Titles that authoring tools write by default and that name nothing. */
+/**
+ * Titles that authoring tools write by default and that name nothing: a placeholder, or the name
+ * of the source file (a browser prints a page without a <title> under its file name or URL).
+ */
 const PLACEHOLDER_TITLE =
-  /^(untitled|microsoft (word|powerpoint|excel)|document\d*$|slide ?\d*$|presentation\d*$)|\.(docx?|pdf|indd|qxd|pptx?|xlsx?|rtf|txt)$/i
+  /^(untitled|microsoft (word|powerpoint|excel)|document\d*$|slide ?\d*$|presentation\d*$|about:blank$|(https?|file):\/\/\S+$)|\.(docx?|pdf|indd|qxd|pptx?|xlsx?|rtf|txt|html?|xhtml|mht|odt|odp|ods|tex|dvi|ps|md|pub|wpd)$/i
 
 /** Reads the metadata title (unless it is a placeholder) and flattens the outline with depths. */
 export async function readDocumentInfo(document: PDFDocumentProxy): Promise<DocumentInfo> {
