@@ -544,6 +544,60 @@ describe('extract', () => {
     ])
   })
 
+  it("reads a sidebar beside a chapter's opening before the section heading under it", async () => {
+    // A textbook page as a browser prints it: the heading has as much space above it as below.
+    const intro = await wrapText(
+      'All living cells need energy to grow, to move substances across their membranes and to build the large molecules they are made of. Here you learn where it comes from.',
+      { x: 28, y: 78, width: 365, size: 10, leading: 13.5 },
+    )
+    const sidebar = await wrapText(
+      'Did you know? A single human cell uses about ten million molecules of ATP every second. The body recycles its weight in ATP each day.',
+      { x: 411, y: 84, width: 158, size: 8.5, leading: 10 },
+    )
+    const text = await wrapText(`Respiration is the reaction that releases energy. ${LOREM}`, {
+      x: 28,
+      y: 160,
+      width: 544,
+      size: 10,
+      leading: 11.5,
+    })
+    const pdf = await buildPdf([
+      [
+        { text: '4 Cells and Energy', size: 22, x: 28, y: 48, font: 'bold' },
+        ...intro.texts,
+        ...sidebar.texts,
+        { text: '4.1 Respiration', size: 14, x: 28, y: 137, font: 'bold' },
+        ...text.texts,
+        // Narrower pieces further down: a boxed key point, a caption, headings and exercises.
+        { text: 'KEY CONCEPT', size: 10, x: 37, y: 214, font: 'bold' },
+        {
+          text: 'Aerobic respiration uses oxygen and releases more energy',
+          size: 10,
+          x: 37,
+          y: 227,
+        },
+        {
+          text: 'Figure 4.1 A mitochondrion, where respiration happens.',
+          size: 8.5,
+          x: 28,
+          y: 268,
+        },
+        { text: 'Anaerobic respiration', size: 11, x: 28, y: 292, font: 'bold' },
+        { text: 'Exercises', size: 14, x: 28, y: 320, font: 'bold' },
+        { text: '1. State two differences between the two kinds.', size: 10, x: 45, y: 344 },
+        { text: '2. Explain why athletes breathe deeply after a race.', size: 10, x: 45, y: 358 },
+      ],
+    ])
+    const { elements } = await extract(pdf)
+    expect(elements.slice(0, 5).map((element) => element.text.slice(0, 15))).toEqual([
+      '4 Cells and Ene',
+      'All living cell',
+      'Did you know? A',
+      '4.1 Respiration',
+      'Respiration is ',
+    ])
+  })
+
   it('keeps the depth of list items that run on into the next column', async () => {
     const markdown = await listOverColumns(
       (y) => [

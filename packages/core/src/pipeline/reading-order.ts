@@ -266,6 +266,16 @@ function leadInAbove(columns: readonly Block[][], below: Block): Block[] {
   }
   const em = below.fontSize
   const gapBelow = below.top - last.bottom
+  // A heading set larger than the text under it opens that text, whatever space a style sets
+  // around headings (a browser's equal margins above and below): a heading ends no column.
+  if (
+    last.lines.length <= 2 &&
+    last.top >= othersBottom &&
+    last.fontSize >= HEADING_SIZE_RATIO * em &&
+    gapBelow <= last.fontSize
+  ) {
+    return [last]
+  }
   if (gapBelow > em) return []
   // The shortest foot of the column that a heading's space sets off from the rest.
   let widestInside = 0
