@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type RawTextItem, toTextRuns } from './text-runs.js'
+import type { TextRun } from './types.js'
 
 const item = (str: string, x: number, width: number): RawTextItem => ({
   str,
@@ -40,5 +41,45 @@ describe('toTextRuns', () => {
     expect(word.runs.map((run) => run.text)).toEqual(['𝜇', 'L and 𝑥𝑦'])
     const genuine = toTextRuns([item('𝑥𝑥', 72, 11), item('𝑦 = 1', 90, 20)], {}, viewport)
     expect(genuine.runs.map((run) => run.text)).toEqual(['𝑥𝑥', '𝑦 = 1'])
+  })
+
+  it("reads the big operators and delimiters of TeX's math extension font on the formula's line", () => {
+    // pdflatex's cmex10: a text-style sum hangs from a baseline 0.75 em over the formula's;
+    // pdf.js gives its codes (a big parenthesis is U+0000, an integral 'R').
+    const styles = {
+      f1: { fontFamily: 'serif', ascent: 0.69, descent: -0.19 },
+      ex: { fontFamily: 'serif', ascent: 0.04, descent: -0.6 },
+      ex2: { fontFamily: 'serif', ascent: 0.04, descent: -0.6 },
+    }
+    const at = (str: string, fontName: string, x: number, y: number, width: number) => ({
+      str,
+      dir: 'ltr',
+      transform: [10, 0, 0, 10, x, y],
+      width,
+      fontName,
+    })
+    const page = toTextRuns(
+      [
+        at('The series', 'f1', 72, 700, 48),
+        at('P', 'ex', 123, 707.5, 10.6),
+        at('a', 'f1', 135, 700, 5),
+        at('\u0000 R', 'ex', 142, 706, 12),
+        at('b', 'f1', 155, 700, 5),
+        at('\u0001', 'ex', 160, 706, 4.6),
+      ],
+      styles,
+      [1, 0, 0, -1, 0, 792],
+    )
+    expect(page.runs.map((run) => run.text)).toEqual(['The series', '∑', 'a', '( ∫', 'b', ')'])
+    const [text, sum] = page.runs as [TextRun, TextRun]
+    expect(Math.abs(sum.baseline - text.baseline)).toBeLessThan(1)
+    expect(page.unreliableChars).toBe(0)
+    // A font that hangs as low but draws words, or whose glyphs have Unicode, reads as it is.
+    const words = toTextRuns(
+      [at('Partial', 'ex', 72, 700, 30), at('∫', 'ex2', 110, 700, 5)],
+      styles,
+      [1, 0, 0, -1, 0, 792],
+    )
+    expect(words.runs.map((run) => run.text)).toEqual(['Partial', '∫'])
   })
 })

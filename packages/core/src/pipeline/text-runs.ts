@@ -1,3 +1,4 @@
+import { MathExtensionEvidence, readExtensionGlyphs } from './math-extension.js'
 import { decodeTexControls, TexEncodingEvidence } from './tex-encodings.js'
 import { normalizeText } from './text-normalize.js'
 import type { TextRun } from './types.js'
@@ -44,7 +45,11 @@ export function toTextRuns(
   const rotated: TextRun[] = []
   const [va = 1, vb = 0, vc = 0, vd = 1, ve = 0, vf = 0] = viewport
   const tex = new TexEncodingEvidence()
-  for (const item of items) tex.add(item.fontName, item.str)
+  const math = new MathExtensionEvidence(styles)
+  for (const item of items) {
+    tex.add(item.fontName, item.str)
+    math.add(item.fontName, item.str)
+  }
   const undoubled = astralDoubled(items)
   for (const item of items) {
     // An empty item with a width is a glyph that pdf.js found no Unicode for (a bullet of a
@@ -52,8 +57,13 @@ export function toTextRuns(
     const unmapped = item.str.length === 0 && item.width > 0
     if (item.str.length === 0 && !unmapped) continue
     const encoding = tex.encodingOf(item.fontName)
+    const extension = math.has(item.fontName) ? readExtensionGlyphs(item.str) : undefined
     const normalized = normalizeText(
-      encoding === undefined ? item.str : decodeTexControls(item.str, encoding),
+      extension
+        ? extension.text
+        : encoding === undefined
+          ? item.str
+          : decodeTexControls(item.str, encoding),
     )
     const text = normalized.text
     const unreliable = unmapped ? 1 : normalized.unreliable
@@ -108,6 +118,26 @@ export function toTextRuns(
       })
       continue
     }
+    if (extension) {
+      // TeX centres a big operator or delimiter on the formula's axis, a quarter em above its
+      // baseline, and hangs the glyph from a baseline of its own far above: it stands on the
+      // formula's line, as drawn.
+      runs.push({
+        text,
+        left: x,
+        right: x + Math.max(item.width, 0),
+        top: y,
+        bottom: y + extension.depth * fontSize,
+        baseline: y + (extension.depth / 2 + AXIS_HEIGHT_EM) * fontSize,
+        fontSize,
+        fontId: item.fontName,
+        bold: false,
+        italic: false,
+        monospace: false,
+        rtl: false,
+      })
+      continue
+    }
     const descent = -sane(style?.descent === undefined ? undefined : -style.descent, 0, 0.6, 0.2)
     runs.push({
       text: letterSpaced(text, item.width, fontSize)
@@ -131,6 +161,9 @@ export function toTextRuns(
   }
   return { runs, rotated, chars, unreliableChars }
 }
+
+/** The height of TeX's math axis over the baseline, in ems: where fractions' bars stand. */
+const AXIS_HEIGHT_EM = 0.25
 
 /** Single letters with a space between each: the way pdf.js reads a word set letter-spaced. */
 const SPACED_LETTERS = /^\p{L}(?: \p{L}){2,}$/u
