@@ -598,6 +598,36 @@ describe('extract', () => {
     ])
   })
 
+  it("reads an index's entries each on its own, under the letters they are sorted by", async () => {
+    const entries = [
+      ['A', 72],
+      ['absolute convergence, 12, 15-17', 72],
+      ['of power series, 44', 82],
+      ['alternating series, 18', 72],
+      ['B', 72],
+      ['Bernoulli numbers, 51', 72],
+      ['binomial series, 47, 49', 72],
+      ['E', 72],
+      ['exponential series, 46', 72],
+    ] as const
+    const terms = ['adolescent growth spurt 187', 'brain growth spurt 173', 'catch-up growth 192']
+    const pdf = await buildPdf([
+      [
+        { text: 'Index', size: 16, x: 72, y: 80, font: 'bold' },
+        ...entries.map(([text, x], i) => ({ text, x, y: 110 + 13 * i, size: 10 })),
+        { text: 'Key terms', size: 16, x: 72, y: 260, font: 'bold' },
+        ...terms.map((text, i) => ({ text, x: 72, y: 290 + 11 * i, size: 9 })),
+      ],
+    ])
+    const { elements } = await extract(pdf)
+    // The letters are headings or lines of their own, as their type makes them.
+    const lines = elements.filter((element) => element.type !== 'heading')
+    expect(lines.map((element) => element.text).filter((text) => text.length > 1)).toEqual([
+      ...entries.map(([text]) => text).filter((text) => text.length > 1),
+      ...terms,
+    ])
+  })
+
   it('keeps the depth of list items that run on into the next column', async () => {
     const markdown = await listOverColumns(
       (y) => [

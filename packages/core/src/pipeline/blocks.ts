@@ -84,6 +84,7 @@ export function splitLineLists(blocks: readonly Block[], maxFontSize: number): B
       ? block.lines.map((line) => {
           const own = withLines(block, [line])
           own.standalone = true
+          own.listedLine = true
           return own
         })
       : [block],
@@ -97,7 +98,7 @@ export function splitLineLists(blocks: readonly Block[], maxFontSize: number): B
  */
 function isLineList(block: Block): boolean {
   const lines = block.lines
-  if (isTableRows(lines)) return true
+  if (isTableRows(lines) || isIndex(lines)) return true
   if (lines.length < LINE_LIST_MIN_LINES) return false
   const flushRight =
     lines.every((line) => block.right - line.right < 1) &&
@@ -116,6 +117,18 @@ function isLineList(block: Block): boolean {
     if (fitsAfter(next, room)) deliberate++
   }
   return (judged > 0 && deliberate >= LINE_LIST_SHARE * judged) || isListOfTerms(lines)
+}
+
+/**
+ * Whether every line is an index's entry or the letter over the entries it starts: three lines
+ * at least, or two where each entry gives its pages after a comma, as an index does.
+ */
+function isIndex(lines: readonly Line[]): boolean {
+  if (lines.length < 2 || !lines.every((line) => INDEX_ENTRY.test(line.text))) return false
+  return (
+    lines.length >= LINE_LIST_MIN_LINES ||
+    lines.every((line) => /^\p{Lu}$/u.test(line.text) || PAGES_AFTER_COMMA.test(line.text))
+  )
 }
 
 /** Whether every line of a block is a row of one table with the line under it. */
@@ -437,12 +450,28 @@ function wrapsAfterColon(last: Line, line: Line, room: number): boolean {
   return last.text.endsWith(':') && /^\p{Ll}/u.test(line.text) && !fitsAfter(line, room)
 }
 
+/** The page numbers that end an index's entry: "12", "15-17", "44, 49", "ix", "23f.". */
+const PAGE_REFERENCES = /(?:^|[\s,])(?:\d+|[ivxlc]+)(?:[-\u2013]\d+|ff?\.)?$/
+/**
+ * An index's entry, a term then its pages ("Cauchy product, 23-25", "neurons 173"), or the letter
+ * over the entries it starts.
+ */
+const INDEX_ENTRY = /^(?:\p{L}.*?,?(?: (?:\d+|[ivxlc]+)(?:[-\u2013]\d+|ff?\.)?,?)+|\p{Lu})$/u
+const PAGES_AFTER_COMMA = /,(?: (?:\d+|[ivxlc]+)(?:[-\u2013]\d+|ff?\.)?,?)+$/
+
 /**
  * Whether `next` may be a line of its own after `line`: no hyphen breaks a word between them,
- * and `next` starts with a capital or a figure, as an entry does.
+ * and `next` starts with a capital or a figure, as an entry does, or with any word after page
+ * numbers or a lone letter (an index's entries, whose terms start in lowercase, under the
+ * letters they are sorted by).
  */
 function mayStartLine(line: Line, next: Line): boolean {
-  return !/[-\u2010\u00AD]$/.test(line.text) && /^[\p{Lu}\d]/u.test(next.text)
+  return (
+    !/[-\u2010\u00AD]$/.test(line.text) &&
+    (/^[\p{Lu}\d]/u.test(next.text) ||
+      PAGE_REFERENCES.test(line.text) ||
+      /^\p{Lu}$/u.test(line.text))
+  )
 }
 
 /**

@@ -13,7 +13,8 @@ const CLOSED = /[.!?:;"”')\]。！？：；」』）]$/
  * contents entry ends at its page number, punctuation or not. Below it on its page, a paragraph
  * goes on only at its left edge or right of it, and only where its last line was full: one that
  * left room for the next word ended there (a letter's signature set in from the margin, then its
- * "cc:" line, then its "encl:" line). Rows of a table, however they start, are not a paragraph.
+ * "cc:" line, then its "encl:" line). Rows of a table, however they start, are not a paragraph,
+ * nor are the lines of a list of lines (an index's entries) one.
  */
 export function continuesParagraph(previous: Block, next: Block): boolean {
   if (next.kind !== 'paragraph') return false
@@ -24,6 +25,8 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
   if (last === undefined || first === undefined) return false
   if (areCellRows(last, first)) return false
   if (next.page === previous.page && next.top >= previous.bottom) {
+    // The lines of a list of lines were each found to stand alone.
+    if (previous.listedLine && next.listedLine) return false
     if (next.left < previous.left - 0.5 * previous.fontSize) return false
     // Its last line left room for the next word under the wider of the two: it ended there.
     if (fitsAfter(first, Math.max(previous.right, next.right) - last.right)) return false

@@ -100,6 +100,8 @@ export interface Block {
    * one line of a list of lines.
    */
   standalone?: boolean
+  /** One line of a list of lines (names, an index's entries): no paragraph runs on from it. */
+  listedLine?: boolean
   /** For a chapter's label heading ("Chapter 1"), the chapter's title under it: its level too. */
   titleBelow?: Block
   /** Text drawn at an angle (an arXiv stamp, a rotated label): its box is the rotated glyphs'. */
