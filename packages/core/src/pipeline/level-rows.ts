@@ -1,4 +1,5 @@
 import { newBlock, withLines } from './blocks.js'
+import { disjointSets } from './disjoint-sets.js'
 import { type Extent, extentOf, middleWithin } from './extent.js'
 import { findLabelledTables } from './labelled-rows.js'
 import type { Block, Line } from './types.js'
@@ -377,13 +378,12 @@ function levelGroups(placed: readonly Placed[]): Placed[][] {
  * table. Returns each table's block indexes.
  */
 function linkedBlocks(rows: readonly Placed[][], blocks: readonly Block[]): number[][] {
-  const parent = new Map<number, number>()
-  const find = (index: number): number => {
-    let root = index
-    while (parent.get(root) !== undefined && parent.get(root) !== root) {
-      root = parent.get(root) as number
-    }
-    return root
+  const sets = disjointSets(blocks.length)
+  const linkedSet = new Set<number>()
+  const link = (a: number, b: number) => {
+    linkedSet.add(a)
+    linkedSet.add(b)
+    sets.union(a, b)
   }
   // How many rows each pair of side-by-side blocks shares, keyed by `lower * count + higher`.
   const count = blocks.length
@@ -399,12 +399,15 @@ function linkedBlocks(rows: readonly Placed[][], blocks: readonly Block[]): numb
       }
     }
   }
-  // Whether a block heads text is asked once per block, not once per pair it stands in.
+  // Whether a block heads text is asked once per block, not once per pair it stands in, and of
+  // the paragraphs of running text only: a page of figures has thousands of cells and none.
   const headings = new Map<number, boolean>()
+  let paragraphs: Block[] | undefined
   const heads = (index: number) => {
     let answer = headings.get(index)
     if (answer === undefined) {
-      answer = headsText(blocks[index] as Block, blocks)
+      paragraphs ??= blocks.filter((text) => text.kind === 'paragraph' && text.lines.length > 1)
+      answer = headsText(blocks[index] as Block, paragraphs)
       headings.set(index, answer)
     }
     return answer
@@ -425,14 +428,10 @@ function linkedBlocks(rows: readonly Placed[][], blocks: readonly Block[]): numb
       !heads(a) &&
       !heads(b)
     if (together < 2 && !single()) continue
-    if (!parent.has(a)) parent.set(a, a)
-    if (!parent.has(b)) parent.set(b, b)
-    parent.set(find(a), find(b))
+    link(a, b)
   }
   // Cells of one column, stacked one below the other, join their rows into one table.
-  const linked = [...parent.keys()].sort(
-    (p, q) => (blocks[p] as Block).top - (blocks[q] as Block).top,
-  )
+  const linked = [...linkedSet].sort((p, q) => (blocks[p] as Block).top - (blocks[q] as Block).top)
   for (let i = 0; i < linked.length; i++) {
     const a = linked[i] as number
     const upper = blocks[a] as Block
@@ -442,28 +441,28 @@ function linkedBlocks(rows: readonly Placed[][], blocks: readonly Block[]): numb
       const gap = lower.top - upper.bottom
       if (gap > ALIGNED_STACK_GAP_EM * upper.fontSize) break
       if (gap > STACK_GAP_EM * upper.fontSize && !edgeAligned(upper, lower)) continue
-      if (lower.top >= upper.bottom - 1 && !sideBySide(upper, lower)) parent.set(find(a), find(b))
+      if (lower.top >= upper.bottom - 1 && !sideBySide(upper, lower)) link(a, b)
     }
   }
   const tables = new Map<number, number[]>()
-  for (const index of parent.keys()) {
-    const root = find(index)
-    tables.set(root, [...(tables.get(root) ?? []), index])
+  for (const index of linkedSet) {
+    const root = sets.find(index)
+    const table = tables.get(root)
+    if (table) table.push(index)
+    else tables.set(root, [index])
   }
   return [...tables.values()].filter((table) => table.length > 1)
 }
 
 /**
- * Whether a one-line block stands just over a paragraph of running text in smaller type that
- * starts at its left: a heading over its text.
+ * Whether a one-line block stands just over one of `paragraphs` (of more than one line) in
+ * smaller type that starts at its left: a heading over its text.
  */
-function headsText(block: Block, blocks: readonly Block[]): boolean {
+function headsText(block: Block, paragraphs: readonly Block[]): boolean {
   if (block.lines.length > 1) return false
   const em = block.fontSize
-  return blocks.some(
+  return paragraphs.some(
     (text) =>
-      text.kind === 'paragraph' &&
-      text.lines.length > 1 &&
       text.fontSize < HEADING_SIZE_RATIO * em &&
       text.top >= block.bottom - 1 &&
       text.top - block.bottom <= STACK_GAP_EM * em &&
