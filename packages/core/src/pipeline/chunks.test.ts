@@ -1,4 +1,4 @@
-import type { Element } from '@pdfx/schema'
+import type { Element, Table } from '@pdfx/schema'
 import { describe, expect, it } from 'vitest'
 import { chunkElements } from './chunks.js'
 import { countTokens } from './tokens.js'
@@ -45,5 +45,66 @@ describe('chunkElements', () => {
       expect(chunk.text).not.toContain(' ')
     }
     expect(chunks.map((chunk) => chunk.text).join('')).toBe(zh.repeat(12))
+  })
+
+  it('keeps headings in a row with the text under them, never in a chunk alone', () => {
+    const elements: Element[] = [
+      { id: 'el_0001', type: 'heading', page: 1, text: 'Annual report', level: 1 },
+      { id: 'el_0002', type: 'heading', page: 1, text: 'Highlights', level: 2 },
+      { id: 'el_0003', type: 'paragraph', page: 1, text: sentence.repeat(3).trim() },
+      { id: 'el_0004', type: 'heading', page: 2, text: 'Appendix', level: 1 },
+    ]
+    // The budget leaves the paragraph just room enough beside its headings: it splits to fit.
+    const chunks = chunkElements(elements, { tokens: 30 })
+    expect(chunks[0]?.text.startsWith('# Annual report\n\n## Highlights\n\nThe river')).toBe(true)
+    expect(chunks[0]?.section).toBe('Highlights')
+    for (const chunk of chunks) expect(chunk.tokens).toBeLessThanOrEqual(30)
+    // Only headings the document ends with stand alone.
+    expect(chunks.map((chunk) => chunk.text.startsWith('#'))).toEqual([
+      true,
+      ...chunks.slice(1, -1).map(() => false),
+      true,
+    ])
+    expect(chunks[chunks.length - 1]?.text).toBe('# Appendix')
+  })
+
+  it('splits a table larger than the budget between its rows, each part under its header', () => {
+    const rows = 40
+    const table: Table = {
+      page: 1,
+      bbox: [0, 0, 100, 100],
+      rows,
+      columns: 2,
+      headerRows: 1,
+      cells: Array.from({ length: rows }, (_, row) =>
+        [
+          row === 0 ? 'Station' : `Gauge ${row} at the lower weir`,
+          row === 0 ? 'Level' : `${row}.5 m`,
+        ].map((text, column) => ({
+          row,
+          column,
+          rowSpan: 1,
+          colSpan: 1,
+          text,
+          bbox: [0, 0, 1, 1] as [number, number, number, number],
+        })),
+      ).flat(),
+    }
+    const elements: Element[] = [{ id: 'el_0001', type: 'table', page: 1, text: '', table }]
+    const chunks = chunkElements(elements, { tokens: 80 })
+    expect(chunks.length).toBeGreaterThan(3)
+    const body: string[] = []
+    for (const chunk of chunks) {
+      expect(chunk.tokens).toBeLessThanOrEqual(80)
+      const [head, rule, ...lines] = chunk.text.split('\n')
+      expect([head, rule]).toEqual(['| Station | Level |', '| --- | --- |'])
+      body.push(...lines)
+    }
+    expect(body).toEqual(
+      Array.from(
+        { length: rows - 1 },
+        (_, i) => `| Gauge ${i + 1} at the lower weir | ${i + 1}.5 m |`,
+      ),
+    )
   })
 })

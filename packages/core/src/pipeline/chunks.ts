@@ -1,5 +1,6 @@
-import type { Chunk, Element } from '@pdfx/schema'
+import type { Chunk, Element, Table } from '@pdfx/schema'
 import { toMarkdown } from './markdown.js'
+import { tableToMarkdown } from './table-markdown.js'
 import { countTokens, splitByTokens } from './tokens.js'
 
 /** Options of chunking. */
@@ -20,16 +21,18 @@ function chunkId(index: number): string {
 
 interface Piece {
   text: string
-  tokens: number
   page: number
   elementId: string
 }
 
 /**
  * Packs whole elements, in reading order, into chunks of at most `tokens` tokens. A heading
- * closes the chunk before it, so a chunk stays inside one section when it can; an element larger
- * than the budget is split at sentence boundaries (at token boundaries only when one sentence is
- * larger still). Running headers and footers are left out.
+ * closes the chunk before it, so a chunk stays inside one section when it can, and opens the
+ * chunk of the text under it: headings in a row (a title over its first section's heading) wait
+ * for that text, and no chunk holds headings alone unless the document ends with them. An element
+ * larger than the budget is split at sentence boundaries (at token boundaries only when one
+ * sentence is larger still); a table between its rows, each part under the table's header rows.
+ * Running headers and footers are left out.
  */
 export function chunkElements(elements: readonly Element[], options: ChunkOptions): Chunk[] {
   const budget = Math.max(1, Math.floor(options.tokens))
@@ -37,40 +40,74 @@ export function chunkElements(elements: readonly Element[], options: ChunkOption
   let section = ''
   let current: Piece[] = []
   let currentTokens = 0
+  /** Headings that wait for the text under them. */
+  let headings: Piece[] = []
+  let headingTokens = 0
   // "\n\n" is one token, and a join can merge two tokens at the seam: count two to stay under.
   const separatorTokens = 2
+  const join = (total: number, tokens: number) => total + (total > 0 ? separatorTokens : 0) + tokens
 
-  const flush = () => {
-    if (current.length === 0) return
-    const text = current.map((piece) => piece.text).join('\n\n')
+  const flush = (pieces: Piece[]) => {
+    if (pieces.length === 0) return
+    const text = pieces.map((piece) => piece.text).join('\n\n')
     chunks.push({
       id: chunkId(chunks.length),
       text,
       tokens: countTokens(text),
-      page: (current[0] as Piece).page,
+      page: (pieces[0] as Piece).page,
       section,
-      elementIds: [...new Set(current.map((piece) => piece.elementId))],
+      elementIds: [...new Set(pieces.map((piece) => piece.elementId))],
     })
-    current = []
-    currentTokens = 0
+  }
+  const add = (piece: Piece, tokens: number) => {
+    if (current.length > 0 && join(currentTokens, tokens) > budget) {
+      flush(current)
+      current = []
+      currentTokens = 0
+    }
+    current.push(piece)
+    currentTokens = join(currentTokens, tokens)
   }
 
   for (const element of elements) {
     if (element.type === 'header' || element.type === 'footer') continue
     if (element.type === 'heading') {
-      flush()
+      flush(current)
+      current = []
+      currentTokens = 0
+      for (const text of splitToBudget(toMarkdown([element]).trimEnd(), budget)) {
+        const tokens = countTokens(text)
+        // Headings that would leave their text little room make a chunk of their own.
+        if (headings.length > 0 && join(headingTokens, tokens) > budget / 2) {
+          flush(headings)
+          headings = []
+          headingTokens = 0
+        }
+        headings.push({ text, page: element.page, elementId: element.id })
+        headingTokens = join(headingTokens, tokens)
+      }
       section = element.text
+      continue
     }
-    const text = toMarkdown([element]).trimEnd()
-    if (text.length === 0) continue
-    for (const piece of splitToBudget(text, budget)) {
-      const tokens = countTokens(piece)
-      if (current.length > 0 && currentTokens + separatorTokens + tokens > budget) flush()
-      current.push({ text: piece, tokens, page: element.page, elementId: element.id })
-      currentTokens += (current.length > 1 ? separatorTokens : 0) + tokens
+    // The headings waiting for this text take their room out of its first chunk.
+    const room = Math.max(1, budget - (headings.length > 0 ? join(headingTokens, 0) : 0))
+    const pieces =
+      element.type === 'table' && element.table
+        ? tableParts(element.table, room)
+        : splitToBudget(toMarkdown([element]).trimEnd(), room)
+    for (const text of pieces) {
+      if (text.length === 0) continue
+      if (headings.length > 0) {
+        current = headings
+        currentTokens = headingTokens
+        headings = []
+        headingTokens = 0
+      }
+      add({ text, page: element.page, elementId: element.id }, countTokens(text))
     }
   }
-  flush()
+  flush(current)
+  flush(headings)
   return chunks
 }
 
@@ -96,4 +133,65 @@ function splitToBudget(text: string, budget: number): string[] {
   }
   if (current.length > 0) pieces.push(current.trimEnd())
   return pieces
+}
+
+/**
+ * A table as Markdown in parts of at most `budget` tokens, cut between rows only: each part
+ * repeats the header rows, so that it reads on its own. A row too large for a part of its own
+ * is split like text.
+ */
+function tableParts(table: Table, budget: number): string[] {
+  const whole = tableToMarkdown(table)
+  if (countTokens(whole) <= budget) return [whole]
+  const header = Array.from({ length: Math.min(table.headerRows, table.rows - 1) }, (_, i) => i)
+  const render = (rows: readonly number[]) =>
+    tableToMarkdown(tableRows(table, [...header, ...rows]))
+  const headerTokens = countTokens(render([]))
+  const parts: string[] = []
+  let group: number[] = []
+  let groupTokens = headerTokens
+  const close = () => {
+    if (group.length === 0) return
+    const text = render(group)
+    // Rows counted one by one may add up to a little less than their table: cut it again.
+    if (countTokens(text) > budget && group.length > 1) {
+      const rows = group
+      const half = Math.ceil(rows.length / 2)
+      group = rows.slice(0, half)
+      close()
+      group = rows.slice(half)
+      close()
+      return
+    }
+    parts.push(...splitToBudget(text, budget))
+    group = []
+    groupTokens = headerTokens
+  }
+  for (let row = header.length; row < table.rows; row++) {
+    const tokens = countTokens(render([row])) - headerTokens
+    if (group.length > 0 && groupTokens + tokens > budget) close()
+    group.push(row)
+    groupTokens += tokens
+  }
+  close()
+  return parts
+}
+
+/** The table of `rows` alone, in that order, spans clipped to them. */
+function tableRows(table: Table, rows: readonly number[]): Table {
+  const position = new Map(rows.map((row, index) => [row, index]))
+  const cells = []
+  for (const cell of table.cells) {
+    const row = position.get(cell.row)
+    if (row === undefined) continue
+    let rowSpan = 1
+    while (rowSpan < cell.rowSpan && position.get(cell.row + rowSpan) === row + rowSpan) rowSpan++
+    cells.push({ ...cell, row, rowSpan })
+  }
+  return {
+    ...table,
+    rows: rows.length,
+    headerRows: Math.min(table.headerRows, rows.length),
+    cells,
+  }
 }
