@@ -82,4 +82,22 @@ describe('toTextRuns', () => {
     )
     expect(words.runs.map((run) => run.text)).toEqual(['Partial', '∫'])
   })
+
+  it('reads a word space that its font maps to no Unicode as a space, not as an unmapped glyph', () => {
+    // Korean printed by Chromium: U+0001 for each space, flush between the words.
+    const page = toTextRuns(
+      [item('지역', 72, 20), item('\u0001', 92, 2.8), item('보고서', 94.8, 30)],
+      {},
+      [1, 0, 0, -1, 0, 792],
+    )
+    expect(page.runs.map((run) => run.text)).toEqual(['지역 ', '보고서'])
+    expect(page.unreliableChars).toBe(0)
+    // An unmapped glyph before its text, a bullet, stays a textless run.
+    const bullet = toTextRuns(
+      [item('\u0001', 72, 3.5), item('First', 80, 25)],
+      {},
+      [1, 0, 0, -1, 0, 792],
+    )
+    expect(bullet.runs.map((run) => run.text)).toEqual(['', 'First'])
+  })
 })

@@ -51,11 +51,15 @@ export function toTextRuns(
     math.add(item.fontName, item.str)
   }
   const undoubled = astralDoubled(items)
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
     // An empty item with a width is a glyph that pdf.js found no Unicode for (a bullet of a
     // bitmap font): kept, textless, like the control characters of unmapped glyphs below.
     const unmapped = item.str.length === 0 && item.width > 0
     if (item.str.length === 0 && !unmapped) continue
+    if (isUnmappedSpace(items, index)) {
+      markSpaceAfter(runs[runs.length - 1], item, viewport)
+      continue
+    }
     const encoding = tex.encodingOf(item.fontName)
     const extension = math.has(item.fontName) ? readExtensionGlyphs(item.str) : undefined
     const normalized = normalizeText(
@@ -197,6 +201,39 @@ function astralDoubled(items: readonly RawTextItem[]): boolean {
     doubled = true
   }
   return doubled
+}
+
+/** An unmapped glyph as wide as this many font sizes, at least and at most, may be a word space. */
+const SPACE_MIN_EM = 0.15
+const SPACE_MAX_EM = 0.5
+/** Glyphs of one word touch within this many font sizes. */
+const TOUCH_EM = 0.05
+
+/**
+ * Whether an item is a word space that its font maps to no Unicode (a control character, or
+ * nothing): one glyph about a space wide, drawn flush between two pieces of text on its baseline.
+ * Browsers subset some fonts so (Korean text printed by Chromium had a U+0001 between its words).
+ * A bullet with no Unicode stands before its text, not between two.
+ */
+function isUnmappedSpace(items: readonly RawTextItem[], index: number): boolean {
+  const item = items[index] as RawTextItem
+  if (item.str.length > 1 || !/^[\u0000-\u0008\u000b\u000c\u000e-\u001f]?$/.test(item.str)) {
+    return false
+  }
+  const before = items[index - 1]
+  const after = items[index + 1]
+  if (!before || !after || before.str.trim() === '' || after.str.trim() === '') return false
+  const [a = 1, b = 0, c = 0, d = 1, x = 0, y = 0] = item.transform
+  if (b !== 0 || c !== 0 || a <= 0) return false
+  const size = Math.abs(d)
+  const touches = (other: RawTextItem, at: number) =>
+    other.transform[5] === y && Math.abs(at) <= TOUCH_EM * size
+  return (
+    item.width >= SPACE_MIN_EM * size &&
+    item.width <= SPACE_MAX_EM * size &&
+    touches(before, x - ((before.transform[4] ?? 0) + before.width)) &&
+    touches(after, (after.transform[4] ?? 0) - (x + item.width))
+  )
 }
 
 function markSpaceAfter(
