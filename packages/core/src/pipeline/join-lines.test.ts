@@ -22,11 +22,15 @@ describe('joinLines', () => {
     expect(joinLines(['a 2-', 'to 3-year spurt'])).toBe('a 2- to 3-year spurt')
   })
 
-  it('joins lines of Chinese and Japanese without a space, and other lines with one', () => {
+  it('joins lines of Chinese, Japanese and Thai without a space, and other lines with one', () => {
     expect(joinLines(['并比较了不同', '街区的用水量。'])).toBe('并比较了不同街区的用水量。')
     expect(joinLines(['使用状況を', '説明し、'])).toBe('使用状況を説明し、')
     expect(joinLines(['访问 www.example.org', '或致电'])).toBe('访问 www.example.org 或致电')
     expect(joinLines(['보고서는 지역의', '물 사용을'])).toBe('보고서는 지역의 물 사용을')
+    // Thai breaks lines between words, which it sets without spaces.
+    expect(joinLines(['โดยเน้นการลดน้ำสูญเสียใน', 'ระบบท่อจ่ายน้ำ'])).toBe(
+      'โดยเน้นการลดน้ำสูญเสียในระบบท่อจ่ายน้ำ',
+    )
   })
 
   it('keeps the hyphen where a phrase linked by hyphens breaks after its small word', () => {

@@ -115,11 +115,13 @@ export function joinLines(lines: readonly string[], spellings: Spellings = NO_SP
 
 /**
  * Characters of writing without spaces between words: Chinese characters, Japanese kana, and
- * their punctuation and full-width forms.
+ * their punctuation and full-width forms; Thai, Lao, Khmer and Burmese, which set a space
+ * between phrases at most and break lines between words without one.
  */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u
 
-/** Whether a character is of writing without spaces between its words (Chinese, Japanese). */
+/** Whether a character is of writing without spaces between its words (Chinese, Thai). */
 export function isUnspacedWriting(character: string): boolean {
   return UNSPACED.test(character)
 }

@@ -13,6 +13,12 @@ describe('normalizeText', () => {
     expect(normalizeText('\uFB2A').text).toBe('\u05E9\u05C1') // shin with its dot
   })
 
+  it("reads a Thai font's shifted marks as the marks they show, and Sara Am as one letter", () => {
+    // "ส่วน" with its tone mark from the private-use glyphs; "น้ำ" drawn as น, ํ, ้, า.
+    expect(normalizeText('ส\uF70Aวน')).toEqual({ text: 'ส่วน', unreliable: 0 })
+    expect(normalizeText('น\u0E4D\u0E49\u0E32 ดํา').text).toBe('น้ำ ดำ')
+  })
+
   it('folds typographic quotes, dashes and the ellipsis to ASCII', () => {
     expect(normalizeText('\u201CIt\u2019s 1999\u20132001\u2026\u201D').text).toBe(
       '"It\'s 1999-2001..."',

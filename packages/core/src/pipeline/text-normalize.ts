@@ -29,6 +29,41 @@ const REPLACEMENTS: Record<string, string> = {
   '\uFB06': 'st',
 }
 
+/**
+ * Thai fonts draw vowels and tone marks moved clear of a tall letter or of each other with
+ * glyphs at U+F700-U+F71A, a private-use convention that Windows' Thai fonts set and most others
+ * follow: each stands for the mark it shows ("ส\uF70Aวน" is "ส่วน").
+ */
+const THAI_SHIFTED = [
+  '\u0E10',
+  '\u0E34',
+  '\u0E35',
+  '\u0E36',
+  '\u0E37',
+  '\u0E48',
+  '\u0E49',
+  '\u0E4A',
+  '\u0E4B',
+  '\u0E4C',
+  '\u0E48',
+  '\u0E49',
+  '\u0E4A',
+  '\u0E4B',
+  '\u0E4C',
+  '\u0E0D',
+  '\u0E31',
+  '\u0E4D',
+  '\u0E47',
+  '\u0E48',
+  '\u0E49',
+  '\u0E4A',
+  '\u0E4B',
+  '\u0E4C',
+  '\u0E38',
+  '\u0E39',
+  '\u0E3A',
+] as const
+
 /** Result of cleaning one string: the text and how many characters had to be thrown away. */
 export interface NormalizedText {
   text: string
@@ -66,6 +101,11 @@ export function normalizeText(input: string): NormalizedText {
       continue
     }
     if (code >= 0xe000 && code <= 0xf8ff) {
+      const thai = code >= 0xf700 && code <= 0xf71a ? THAI_SHIFTED[code - 0xf700] : undefined
+      if (thai !== undefined) {
+        out += thai
+        continue
+      }
       // Private-use code points are symbol-font glyphs (bullets, check marks) with no meaning.
       unreliable++
       continue
@@ -86,6 +126,13 @@ export function normalizeText(input: string): NormalizedText {
       continue
     }
     out += REPLACEMENTS[ch] ?? ch
+  }
+  // Thai and Lao Sara Am drawn as its two parts, the nikhahit and the sara aa (with a tone mark
+  // between them where one sits on top), is one letter after the tone mark: "นํ้า" is "น้ำ".
+  if (out.includes('\u0E4D') || out.includes('\u0ECD')) {
+    out = out
+      .replace(/\u0E4D([\u0E48-\u0E4B]?)\u0E32/g, '$1\u0E33')
+      .replace(/\u0ECD([\u0EC8-\u0ECB]?)\u0EB2/g, '$1\u0EB3')
   }
   return { text: out, unreliable }
 }
