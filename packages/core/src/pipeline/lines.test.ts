@@ -80,6 +80,20 @@ describe('groupLines', () => {
     expect(textsOf(...prose, ...body.slice(1))).toContain('set in small capitals')
   })
 
+  it("keeps a formula's superscripts and subscripts on its line, whichever pdf.js gives first", () => {
+    // "∑k≥0 ∆ka1": the superscript k is read before the text it is raised over, the
+    // subscripts after it; all are one line with it.
+    const lines = groupLines([
+      run('k', 84.5, 96.5, { fontSize: 7 }),
+      run('∆', 79.5, 100),
+      run('a', 88, 100),
+      run('k≥0', 69, 102.5, { fontSize: 7 }),
+      run('∑', 64, 100),
+      run('1', 93, 102, { fontSize: 7 }),
+    ])
+    expect(lines.map((line) => line.text)).toEqual(['∑k≥0∆ka1'])
+  })
+
   it('puts a drop capital at the start of the line it opens, against its word', () => {
     // The letter spans three lines and sits on the third one's baseline.
     const cap = run('D', 63, 178, { fontSize: 38 })

@@ -35,6 +35,8 @@ const SUPERSCRIPT_MAX_RATIO = 2
 const NOTE_MARK_MAX_RATIO = 0.7
 /** A number of up to three digits that pdf.js spaced apart somewhere: "1 0", "1 22", "1 2 2". */
 const SPACED_DIGITS = /^(?=(?:\d ?){2,3}$)\d+(?: \d+)+$/
+/** A superscript's baseline stands at least this many of its text's font sizes higher. */
+const SUPERSCRIPT_MIN_RISE_EM = 0.15
 /** Raised text at most this many times its neighbour's size is a superscript. */
 const SUPERSCRIPT_MIN_SHRINK = 0.8
 /** Small text this many ems from every run of a row it is level with is no mark of that row. */
@@ -114,7 +116,22 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
       rowTop.push(run.top)
       rowBottom.push(run.bottom)
     } else if (target >= 0) {
-      ;(rows[target] as TextRun[]).push(run)
+      const row = rows[target] as TextRun[]
+      const anchor = row[0] as TextRun
+      if (
+        run.fontSize > SIZE_APART_RATIO * anchor.fontSize &&
+        run.fontSize <= SUPERSCRIPT_MAX_RATIO * anchor.fontSize &&
+        anchor.baseline < run.baseline - SUPERSCRIPT_MIN_RISE_EM * run.fontSize &&
+        row.some((mark) => touches(mark, run))
+      ) {
+        // A superscript started the row: the text it is raised over anchors it, and measures
+        // the subscripts that come after.
+        row.unshift(run)
+        rowTop[target] = Math.min(rowTop[target] as number, run.top)
+        rowBottom[target] = Math.max(rowBottom[target] as number, run.bottom)
+      } else {
+        row.push(run)
+      }
     }
   }
   adoptStrandedMarks(rows)
