@@ -94,6 +94,18 @@ describe('groupLines', () => {
     expect(lines.map((line) => line.text)).toEqual(['∑k≥0∆ka1'])
   })
 
+  it("reads the limits over and under a displayed sum on its line, after it: '∑n=1∞ an'", () => {
+    // The sum hangs from 0.95 em over the formula's baseline to 0.45 em under it.
+    const sum = { ...run('∑', 100, 100, { fontSize: 10 }), right: 114, top: 90.5, bottom: 104.5 }
+    const lines = groupLines([
+      run('∞', 104, 89, { fontSize: 7 }),
+      { ...sum, operator: true as const },
+      run('an = s.', 117, 100),
+      run('n=1', 102, 110.5, { fontSize: 7 }),
+    ])
+    expect(lines.map((line) => line.text)).toEqual(['∑n=1∞ an = s.'])
+  })
+
   it('puts a drop capital at the start of the line it opens, against its word', () => {
     // The letter spans three lines and sits on the third one's baseline.
     const cap = run('D', 63, 178, { fontSize: 38 })

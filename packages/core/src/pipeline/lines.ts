@@ -71,7 +71,7 @@ const OVERLAP_APART_EM = 1
  */
 export function groupLines(runs: readonly TextRun[]): Line[] {
   const sorted = dropEnclosedLetters(
-    dropDuplicateRuns([...runs].sort((p, q) => p.baseline - q.baseline || p.left - q.left)),
+    dropDuplicateRuns(seatLimits(runs).sort((p, q) => p.baseline - q.baseline || p.left - q.left)),
   )
   const rows: TextRun[][] = []
   const rowTop: number[] = []
@@ -150,6 +150,41 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
     }
   })
   return lines.sort((p, q) => p.top - q.top || p.left - q.left)
+}
+
+/** Limits stand at most this many of their operator's font sizes above or below it. */
+const LIMIT_GAP_EM = 0.6
+
+/**
+ * A copy of `runs` in which the limits of a formula's big operators, set in smaller type over
+ * and under one in display size (the "n=1" and "∞" of a displayed sum), stand on the operator's
+ * baseline and within its width, so that they read on its line right after it ("∑n=1∞"), not
+ * as lines of their own.
+ */
+function seatLimits(runs: readonly TextRun[]): TextRun[] {
+  const operators = runs.filter((run) => run.operator)
+  if (operators.length === 0) return [...runs]
+  return runs.map((run) => {
+    if (run.operator) return run
+    for (const operator of operators) {
+      const em = operator.fontSize
+      const centre = (run.left + run.right) / 2
+      if (
+        run.fontSize < SIZE_APART_RATIO * 0.75 * em &&
+        centre >= operator.left &&
+        centre <= operator.right &&
+        ((run.bottom >= operator.top - LIMIT_GAP_EM * em &&
+          run.bottom <= operator.top + 0.3 * em) ||
+          (run.top <= operator.bottom + LIMIT_GAP_EM * em && run.top >= operator.bottom - 0.3 * em))
+      ) {
+        // Read right after the operator, against it, the lower limit first, as TeX has them
+        // written.
+        const left = operator.right - (run.top > operator.top ? 0.02 : 0.01)
+        return { ...run, baseline: operator.baseline, left, right: operator.right }
+      }
+    }
+    return run
+  })
 }
 
 /**

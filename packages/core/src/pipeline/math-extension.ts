@@ -10,6 +10,8 @@
 interface ExtensionGlyph {
   text: string
   depth: number
+  /** A big operator in display size (∑, ∫), whose limits a formula sets above and below it. */
+  operator?: true
 }
 
 /** A glyph that takes no part in the text: a piece of a delimiter built up from parts, an accent. */
@@ -22,8 +24,10 @@ const DELIMITERS = ['(', ')', '[', ']', '⌊', '⌋', '⌈', '⌉', '{', '}', '�
 const OMX: ReadonlyMap<number, ExtensionGlyph> = (() => {
   const table = new Map<number, ExtensionGlyph>()
   /** Glyphs of one depth at consecutive codes from `start`. */
-  const put = (start: number, texts: readonly string[], depth: number) => {
-    for (const [i, text] of texts.entries()) table.set(start + i, { text, depth })
+  const put = (start: number, texts: readonly string[], depth: number, operator = false) => {
+    for (const [i, text] of texts.entries()) {
+      table.set(start + i, operator ? { text, depth, operator } : { text, depth })
+    }
   }
   put(0x00, [...DELIMITERS, '|', '‖', '/', '\\'], 1.2) // \big
   put(0x0c, ['|', '‖'], 0.6) // bars, less deep than the \big delimiters around them
@@ -32,19 +36,20 @@ const OMX: ReadonlyMap<number, ExtensionGlyph> = (() => {
   put(0x20, [...DELIMITERS, '/', '\\'], 3) // \Bigg
   put(0x2e, ['/', '\\'], 1.8)
   put(0x44, ['⟨', '⟩'], 1.8)
-  // The big operators in pairs, text style then display style.
+  // The big operators in pairs, text style then display style: limits go over and under the
+  // display style's, beside the text style's.
   const operators = ['⨆', '∮', '⨀', '⨁', '⨂'] as const
   for (const [i, text] of operators.entries()) {
     put(0x46 + 2 * i, [text], 1)
-    put(0x47 + 2 * i, [text], text === '∮' ? 2.2 : 1.4)
+    put(0x47 + 2 * i, [text], text === '∮' ? 2.2 : 1.4, true)
   }
   const big = ['∑', '∏', '∫', '⋃', '⋂', '⊎', '⋀', '⋁'] as const
   put(0x50, big, 1)
-  put(0x58, big, 1.4)
+  put(0x58, big, 1.4, true)
   put(0x52, ['∫'], 1.1)
-  put(0x5a, ['∫'], 2.2)
+  put(0x5a, ['∫'], 2.2, true)
   put(0x60, ['∐'], 1)
-  put(0x61, ['∐'], 1.4)
+  put(0x61, ['∐'], 1.4, true)
   put(0x68, DELIMITERS.slice(2, 10), 1.8) // \Big brackets, floors, ceilings and braces
   for (const [i, depth] of [1.2, 1.8, 2.4, 3].entries()) put(0x70 + i, ['√'], depth)
   return table
@@ -94,6 +99,8 @@ export class MathExtensionEvidence {
 export function readExtensionGlyphs(text: string): ExtensionGlyph | undefined {
   let read = ''
   let depth = 0
+  let operators = 0
+  let glyphs = 0
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i)
     if (code === 0x20) {
@@ -104,6 +111,10 @@ export function readExtensionGlyphs(text: string): ExtensionGlyph | undefined {
     const glyph = OMX.get(code) ?? PIECE
     read += glyph.text
     depth = Math.max(depth, glyph.depth)
+    glyphs++
+    if (glyph.operator) operators++
   }
-  return { text: read, depth }
+  return glyphs === 1 && operators === 1
+    ? { text: read, depth, operator: true }
+    : { text: read, depth }
 }

@@ -139,6 +139,7 @@ export function toTextRuns(
         italic: false,
         monospace: false,
         rtl: false,
+        ...(extension.operator && { operator: true }),
       })
       continue
     }

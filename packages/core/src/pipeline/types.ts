@@ -25,6 +25,8 @@ export interface TextRun {
   rtl: boolean
   /** The value filled into a form field, which the field draws rather than the page. */
   field?: true
+  /** A big operator of a formula (∑, ∫), whose limits may stand above and below it. */
+  operator?: true
 }
 
 /** Runs on one baseline that read as one piece (never across a column gutter). */
