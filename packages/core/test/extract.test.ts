@@ -628,6 +628,36 @@ describe('extract', () => {
     ])
   })
 
+  it("reads a contract's clauses numbered in levels each on its own, under their clause's title", async () => {
+    const pdf = await buildPdf([
+      [
+        { text: '1.', x: 72, y: 100, size: 11 },
+        { text: 'Definitions', x: 100, y: 100, size: 11 },
+        { text: '1.1', x: 100, y: 115, size: 11 },
+        {
+          text: 'In this Agreement words have the meanings given to them below.',
+          x: 128,
+          y: 115,
+          size: 11,
+        },
+        { text: '1.2', x: 100, y: 130, size: 11 },
+        {
+          text: '"Services" means the inspection and maintenance services in',
+          x: 128,
+          y: 130,
+          size: 11,
+        },
+        { text: 'Schedule 1, and any variation agreed in writing.', x: 128, y: 145, size: 11 },
+      ],
+    ])
+    const { elements } = await extract(pdf)
+    expect(elements.map((element) => element.text)).toEqual([
+      expect.stringMatching(/Definitions$/),
+      '1.1 In this Agreement words have the meanings given to them below.',
+      '1.2 "Services" means the inspection and maintenance services in Schedule 1, and any variation agreed in writing.',
+    ])
+  })
+
   it('keeps the depth of list items that run on into the next column', async () => {
     const markdown = await listOverColumns(
       (y) => [

@@ -370,6 +370,9 @@ function continuesBlock(
   }
   if (line.monospace !== last.monospace) return false
   const finished = endsSentence(last)
+  // A clause numbered in levels ("1.1", "2.3.1") opens a paragraph of its own after a finished
+  // sentence or a lone line (its clause's title, "1. Definitions"), though set in under it.
+  if ((finished || block.lines.length === 1) && CLAUSE_NUMBER.test(line.text)) return false
   // After a finished sentence, a term opens the next entry: in another font, stepping out to the
   // left of the definition indented under the term before, or in its own type, opening the line
   // as the block's first line opens (a description list's items, run-in headings).
@@ -450,6 +453,8 @@ function wrapsAfterColon(last: Line, line: Line, room: number): boolean {
   return last.text.endsWith(':') && /^\p{Ll}/u.test(line.text) && !fitsAfter(line, room)
 }
 
+/** A clause number in levels and the clause's text: "1.1 The Council shall", "2.3.1 "Services"". */
+const CLAUSE_NUMBER = /^\d{1,3}(?:\.\d{1,3})+\.? +["'(\p{Lu}]/u
 /** The page numbers that end an index's entry: "12", "15-17", "44, 49", "ix", "23f.". */
 const PAGE_REFERENCES = /(?:^|[\s,])(?:\d+|[ivxlc]+)(?:[-\u2013]\d+|ff?\.)?$/
 /**
