@@ -455,14 +455,14 @@ function wrapsAfterColon(last: Line, line: Line, room: number): boolean {
 
 /** A clause number in levels and the clause's text: "1.1 The Council shall", "2.3.1 "Services"". */
 const CLAUSE_NUMBER = /^\d{1,3}(?:\.\d{1,3})+\.? +["'(\p{Lu}]/u
-/** The page numbers that end an index's entry: "12", "15-17", "44, 49", "ix", "23f.". */
-const PAGE_REFERENCES = /(?:^|[\s,])(?:\d+|[ivxlc]+)(?:[-\u2013]\d+|ff?\.)?$/
+/** The page numbers that end an index's entry: "12", "15-17", "44, 49", "23f.". */
+const PAGE_REFERENCES = /(?:^|[\s,])\d+(?:[-\u2013]\d+|ff?\.)?$/
 /**
  * An index's entry, a term then its pages ("Cauchy product, 23-25", "neurons 173"), or the letter
  * over the entries it starts.
  */
-const INDEX_ENTRY = /^(?:\p{L}.*?,?(?: (?:\d+|[ivxlc]+)(?:[-\u2013]\d+|ff?\.)?,?)+|\p{Lu})$/u
-const PAGES_AFTER_COMMA = /,(?: (?:\d+|[ivxlc]+)(?:[-\u2013]\d+|ff?\.)?,?)+$/
+const INDEX_ENTRY = /^(?:\p{L}.*?,?(?: \d+(?:[-\u2013]\d+|ff?\.)?,?)+|\p{Lu})$/u
+const PAGES_AFTER_COMMA = /,(?: \d+(?:[-\u2013]\d+|ff?\.)?,?)+$/
 
 /**
  * Whether `next` may be a line of its own after `line`: no hyphen breaks a word between them,

@@ -152,8 +152,10 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
   return lines.sort((p, q) => p.top - q.top || p.left - q.left)
 }
 
-/** Limits stand at most this many of their operator's font sizes above or below it. */
+/** Limits stand at most this many of their operator's font sizes above or below it... */
 const LIMIT_GAP_EM = 0.6
+/** ... in type at most this share of its size. */
+const LIMIT_MAX_SIZE = 0.9
 
 /**
  * A copy of `runs` in which the limits of a formula's big operators, set in smaller type over
@@ -170,7 +172,7 @@ function seatLimits(runs: readonly TextRun[]): TextRun[] {
       const em = operator.fontSize
       const centre = (run.left + run.right) / 2
       if (
-        run.fontSize < SIZE_APART_RATIO * 0.75 * em &&
+        run.fontSize < LIMIT_MAX_SIZE * em &&
         centre >= operator.left &&
         centre <= operator.right &&
         ((run.bottom >= operator.top - LIMIT_GAP_EM * em &&

@@ -17,6 +17,8 @@ describe('normalizeText', () => {
     // "ส่วน" with its tone mark from the private-use glyphs; "น้ำ" drawn as น, ํ, ้, า.
     expect(normalizeText('ส\uF70Aวน')).toEqual({ text: 'ส่วน', unreliable: 0 })
     expect(normalizeText('น\u0E4D\u0E49\u0E32 ดํา').text).toBe('น้ำ ดำ')
+    // An icon font's glyph in that range, beside no Thai letter, is no mark.
+    expect(normalizeText('Menu \uF70A')).toEqual({ text: 'Menu ', unreliable: 1 })
   })
 
   it('folds typographic quotes, dashes and the ellipsis to ASCII', () => {

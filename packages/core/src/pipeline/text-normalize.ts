@@ -64,6 +64,11 @@ const THAI_SHIFTED = [
   '\u0E3A',
 ] as const
 
+/** Whether a code point is of the Thai block; NaN (before a string's start) is not. */
+function isThai(code: number): boolean {
+  return code >= 0x0e00 && code <= 0x0e7f
+}
+
 /** Result of cleaning one string: the text and how many characters had to be thrown away. */
 export interface NormalizedText {
   text: string
@@ -101,7 +106,11 @@ export function normalizeText(input: string): NormalizedText {
       continue
     }
     if (code >= 0xe000 && code <= 0xf8ff) {
-      const thai = code >= 0xf700 && code <= 0xf71a ? THAI_SHIFTED[code - 0xf700] : undefined
+      // An icon font's glyphs share the range: a mark stands on a Thai letter.
+      const thai =
+        code >= 0xf700 && code <= 0xf71a && isThai(out.charCodeAt(out.length - 1))
+          ? THAI_SHIFTED[code - 0xf700]
+          : undefined
       if (thai !== undefined) {
         out += thai
         continue

@@ -62,6 +62,8 @@ export function toTextRuns(
     }
     const encoding = tex.encodingOf(item.fontName)
     const extension = math.has(item.fontName) ? readExtensionGlyphs(item.str) : undefined
+    // A piece of a delimiter built up from parts (its middle, an extension bar) reads as nothing.
+    if (extension?.text.trim() === '') continue
     const normalized = normalizeText(
       extension
         ? extension.text
@@ -218,7 +220,8 @@ const TOUCH_EM = 0.05
  */
 function isUnmappedSpace(items: readonly RawTextItem[], index: number): boolean {
   const item = items[index] as RawTextItem
-  if (item.str.length > 1 || !/^[\u0000-\u0008\u000b\u000c\u000e-\u001f]?$/.test(item.str)) {
+  const code = item.str.charCodeAt(0)
+  if (item.str.length > 1 || code === 0x09 || code === 0x0a || code === 0x0d || code >= 0x20) {
     return false
   }
   const before = items[index - 1]
