@@ -658,6 +658,36 @@ describe('extract', () => {
     ])
   })
 
+  it('reads references set with a hanging indent one to a paragraph, short ones too', async () => {
+    // APA style: each reference's wrapped lines stand in 18 pt from its first.
+    const references = [
+      [
+        'Appleton, I. (2003). The safety audit of existing roads. Proceedings of the',
+        'PIARC C13 Meeting, Lisbon, 12-19.',
+      ],
+      [
+        'Brezinski, C., & Redivo Zaglia, M. (1991). Extrapolation methods: Theory',
+        'and practice. North-Holland.',
+      ],
+      ['Hardy, G. H. (1949). Divergent series. Clarendon Press.'],
+      [
+        'Kennedy, D. N., Makris, N., & Caviness, V. S. (2002). Basic principles of',
+        'MRI and morphometry studies of human brain development.',
+      ],
+      ['Knopp, K. (1951). Theory and application of infinite series (2nd ed.).', 'Blackie & Son.'],
+    ]
+    const texts: TextSpec[] = []
+    for (const lines of references) {
+      for (const [i, text] of lines.entries()) {
+        texts.push({ text, x: i === 0 ? 72 : 90, y: 100 + 14 * texts.length, size: 11 })
+      }
+    }
+    const { elements } = await extract(await buildPdf([texts]))
+    expect(elements.map((element) => element.text)).toEqual(
+      references.map((lines) => lines.join(' ')),
+    )
+  })
+
   it('keeps the depth of list items that run on into the next column', async () => {
     const markdown = await listOverColumns(
       (y) => [

@@ -59,8 +59,9 @@ const SPANNING_LINE_EM = 20
 export function groupBlocks(lines: readonly Line[], page: number): Block[] {
   const blocks: Block[] = []
   const pitches = usualPitches(lines)
+  const hanging = hangingMargins(lines)
   for (const line of lines) {
-    const block = findContinuedBlock(blocks, line, pitches)
+    const block = findContinuedBlock(blocks, line, pitches, hanging)
     if (block) {
       appendLine(block, line)
     } else {
@@ -242,6 +243,7 @@ function findContinuedBlock(
   blocks: Block[],
   line: Line,
   pitches: ReadonlyMap<number, number>,
+  hanging: readonly number[],
 ): Block | undefined {
   let best: Block | undefined
   let bestGap = Number.POSITIVE_INFINITY
@@ -251,6 +253,7 @@ function findContinuedBlock(
     const pitch = line.baseline - last.baseline
     if (pitch <= 0.3 * line.fontSize || pitch > 3 * line.fontSize) continue
     if (!continuesBlock(block, last, line, pitch, pitches)) continue
+    if (opensHangingEntry(blocks, block, line, hanging)) continue
     if (pitch < bestGap) {
       bestGap = pitch
       best = block
@@ -260,6 +263,81 @@ function findContinuedBlock(
     return undefined
   }
   return best
+}
+
+/** Lines of a hanging indent stand in from its first line by this many font sizes at least... */
+const HANGING_MIN_EM = 0.8
+/** ... and at most. */
+const HANGING_MAX_EM = 3
+/** Entries wrapped mid-sentence under their first line that make a list set with a hanging indent. */
+const HANGING_MIN_ENTRIES = 2
+
+/**
+ * The left edges of lists set with a hanging indent on a page (references in APA style): where
+ * lines that break mid-sentence are followed, just below, by a line set in a little, more often
+ * than lines that end a sentence are (a paragraph's last line over the next one's indent).
+ */
+function hangingMargins(lines: readonly Line[]): number[] {
+  const wrapped = new Map<number, number>()
+  const ended = new Map<number, number>()
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as Line
+    const em = line.fontSize
+    for (let j = i + 1; j < lines.length && j <= i + PITCH_LOOKAHEAD; j++) {
+      const next = lines[j] as Line
+      const pitch = next.baseline - line.baseline
+      if (pitch <= 0.5 * em) continue
+      if (pitch > 1.8 * em) break
+      if (Math.abs(next.fontSize - em) > 0.05 * em) continue
+      if (Math.min(line.right, next.right) <= Math.max(line.left, next.left)) continue
+      const step = next.left - line.left
+      // A list item's wraps hang under its text: the list stages read those.
+      if (step >= HANGING_MIN_EM * em && step <= HANGING_MAX_EM * em && !listMarker(line.text)) {
+        const edge = Math.round(line.left)
+        const counts = endsSentence(line) ? ended : wrapped
+        counts.set(edge, (counts.get(edge) ?? 0) + 1)
+      }
+      break
+    }
+  }
+  const margins: number[] = []
+  for (const [edge, count] of wrapped) {
+    if (count >= HANGING_MIN_ENTRIES && count > (ended.get(edge) ?? 0)) margins.push(edge)
+  }
+  return margins
+}
+
+/**
+ * Whether `line` opens the next entry of a list set with a hanging indent at the block's left
+ * edge: it stands back at that edge after an entry whose wrapped lines stand in from it, or after
+ * an entry of one line that ends its sentence where the entry before that one hangs.
+ */
+function opensHangingEntry(
+  blocks: readonly Block[],
+  block: Block,
+  line: Line,
+  hanging: readonly number[],
+): boolean {
+  if (hanging.length === 0) return false
+  const first = block.lines[0] as Line
+  const em = first.fontSize
+  if (!hanging.some((edge) => Math.abs(edge - first.left) <= 1)) return false
+  if (Math.abs(line.left - first.left) > 0.2 * em) return false
+  if (block.lines.length > 1) return hangs(block)
+  if (!endsSentence(first)) return false
+  for (let b = blocks.indexOf(block) - 1; b >= 0; b--) {
+    const before = blocks[b] as Block
+    if (Math.abs(before.left - first.left) <= 0.2 * em && before.bottom <= block.top) {
+      return hangs(before)
+    }
+  }
+  return false
+}
+
+/** Whether a block's lines after its first stand in from it, as a hanging indent sets them. */
+function hangs(block: Block): boolean {
+  const [first, second] = block.lines as [Line, Line | undefined]
+  return second !== undefined && second.left - first.left >= HANGING_MIN_EM * first.fontSize
 }
 
 /**
