@@ -124,28 +124,11 @@ export function toTextRuns(
       })
       continue
     }
-    if (extension) {
-      // TeX centres a big operator or delimiter on the formula's axis, a quarter em above its
-      // baseline, and hangs the glyph from a baseline of its own far above: it stands on the
-      // formula's line, as drawn.
-      runs.push({
-        text,
-        left: x,
-        right: x + Math.max(item.width, 0),
-        top: y,
-        bottom: y + extension.depth * fontSize,
-        baseline: y + (extension.depth / 2 + AXIS_HEIGHT_EM) * fontSize,
-        fontSize,
-        fontId: item.fontName,
-        bold: false,
-        italic: false,
-        monospace: false,
-        rtl: false,
-        ...(extension.operator && { operator: true }),
-      })
-      continue
-    }
     const descent = -sane(style?.descent === undefined ? undefined : -style.descent, 0, 0.6, 0.2)
+    // TeX centres a big operator or delimiter on the formula's axis, a quarter em above its
+    // baseline, and hangs the glyph from a baseline of its own far above: by the box it hangs in,
+    // it stands on the formula's line, as drawn.
+    const hangs = extension?.depth
     runs.push({
       text: letterSpaced(text, item.width, fontSize)
         ? text.replace(/ /g, '')
@@ -154,9 +137,9 @@ export function toTextRuns(
           : text,
       left: x,
       right: x + Math.max(item.width, 0),
-      top: y - ascent * fontSize,
-      bottom: y - descent * fontSize,
-      baseline: y,
+      top: hangs === undefined ? y - ascent * fontSize : y,
+      bottom: y + (hangs ?? -descent) * fontSize,
+      baseline: hangs === undefined ? y : y + (hangs / 2 + AXIS_HEIGHT_EM) * fontSize,
       fontSize,
       fontId: item.fontName,
       // getTextContent names only a generic family: weight and slant need the font program.
@@ -164,6 +147,7 @@ export function toTextRuns(
       italic: false,
       monospace: style?.fontFamily === 'monospace',
       rtl: item.dir === 'rtl',
+      ...(extension?.operator && { operator: true }),
     })
   }
   return { runs, rotated, chars, unreliableChars }
