@@ -58,8 +58,9 @@ const SPANNING_LINE_EM = 20
  */
 export function groupBlocks(lines: readonly Line[], page: number): Block[] {
   const blocks: Block[] = []
-  const pitches = usualPitches(lines)
-  const hanging = hangingMargins(lines)
+  const below = linesBelow(lines)
+  const pitches = usualPitches(lines, below)
+  const hanging = hangingMargins(lines, below)
   for (const line of lines) {
     const block = findContinuedBlock(blocks, line, pitches, hanging)
     if (block) {
@@ -205,24 +206,17 @@ function isListOfTerms(lines: readonly Line[]): boolean {
  * pitch most lines keep to the line under them. Where a block has one line so far, its own
  * pitch is unknown, and the page's tells a paragraph's next line from the next paragraph.
  */
-function usualPitches(lines: readonly Line[]): Map<number, number> {
+function usualPitches(lines: readonly Line[], below: readonly number[]): Map<number, number> {
   const votes = new Map<number, Map<number, number>>()
-  for (let i = 0; i < lines.length; i++) {
+  for (const [i, j] of below.entries()) {
+    if (j === -1) continue
     const line = lines[i] as Line
     const size = Math.round(line.fontSize * 2)
-    for (let j = i + 1; j < lines.length && j <= i + PITCH_LOOKAHEAD; j++) {
-      const next = lines[j] as Line
-      const pitch = next.baseline - line.baseline
-      if (pitch <= 0.5 * line.fontSize) continue
-      if (pitch > 3 * line.fontSize) break
-      if (Math.round(next.fontSize * 2) !== size) continue
-      if (Math.min(line.right, next.right) <= Math.max(line.left, next.left)) continue
-      const bySize = votes.get(size) ?? new Map<number, number>()
-      const bin = Math.round(pitch * 2) / 2
-      bySize.set(bin, (bySize.get(bin) ?? 0) + 1)
-      votes.set(size, bySize)
-      break
-    }
+    const pitch = (lines[j] as Line).baseline - line.baseline
+    const bySize = votes.get(size) ?? new Map<number, number>()
+    const bin = Math.round(pitch * 2) / 2
+    bySize.set(bin, (bySize.get(bin) ?? 0) + 1)
+    votes.set(size, bySize)
   }
   const usual = new Map<number, number>()
   for (const [size, bins] of votes) {
@@ -237,6 +231,27 @@ function usualPitches(lines: readonly Line[]): Map<number, number> {
     if (best > 0) usual.set(size, best)
   }
   return usual
+}
+
+/**
+ * For each line, the index of the next line under it in its own type size, overlapping it,
+ * between half an em and three ems further down (-1 where there is none): the line that would
+ * follow it in a paragraph.
+ */
+function linesBelow(lines: readonly Line[]): number[] {
+  return lines.map((line, i) => {
+    const size = Math.round(line.fontSize * 2)
+    for (let j = i + 1; j < lines.length && j <= i + PITCH_LOOKAHEAD; j++) {
+      const next = lines[j] as Line
+      const pitch = next.baseline - line.baseline
+      if (pitch <= 0.5 * line.fontSize) continue
+      if (pitch > 3 * line.fontSize) break
+      if (Math.round(next.fontSize * 2) !== size) continue
+      if (Math.min(line.right, next.right) <= Math.max(line.left, next.left)) continue
+      return j
+    }
+    return -1
+  })
 }
 
 function findContinuedBlock(
@@ -269,6 +284,8 @@ function findContinuedBlock(
 const HANGING_MIN_EM = 0.8
 /** ... and at most. */
 const HANGING_MAX_EM = 3
+/** A hanging entry's lines are at most this many font sizes apart, baseline to baseline. */
+const HANGING_MAX_PITCH_EM = 1.8
 /** Entries wrapped mid-sentence under their first line that make a list set with a hanging indent. */
 const HANGING_MIN_ENTRIES = 2
 
@@ -277,27 +294,25 @@ const HANGING_MIN_ENTRIES = 2
  * lines that break mid-sentence are followed, just below, by a line set in a little, more often
  * than lines that end a sentence are (a paragraph's last line over the next one's indent).
  */
-function hangingMargins(lines: readonly Line[]): number[] {
+function hangingMargins(lines: readonly Line[], below: readonly number[]): number[] {
   const wrapped = new Map<number, number>()
   const ended = new Map<number, number>()
-  for (let i = 0; i < lines.length; i++) {
+  for (const [i, j] of below.entries()) {
+    if (j === -1) continue
     const line = lines[i] as Line
+    const next = lines[j] as Line
     const em = line.fontSize
-    for (let j = i + 1; j < lines.length && j <= i + PITCH_LOOKAHEAD; j++) {
-      const next = lines[j] as Line
-      const pitch = next.baseline - line.baseline
-      if (pitch <= 0.5 * em) continue
-      if (pitch > 1.8 * em) break
-      if (Math.abs(next.fontSize - em) > 0.05 * em) continue
-      if (Math.min(line.right, next.right) <= Math.max(line.left, next.left)) continue
-      const step = next.left - line.left
-      // A list item's wraps hang under its text: the list stages read those.
-      if (step >= HANGING_MIN_EM * em && step <= HANGING_MAX_EM * em && !listMarker(line.text)) {
-        const edge = Math.round(line.left)
-        const counts = endsSentence(line) ? ended : wrapped
-        counts.set(edge, (counts.get(edge) ?? 0) + 1)
-      }
-      break
+    const step = next.left - line.left
+    // A list item's wraps hang under its text: the list stages read those.
+    if (
+      next.baseline - line.baseline <= HANGING_MAX_PITCH_EM * em &&
+      step >= HANGING_MIN_EM * em &&
+      step <= HANGING_MAX_EM * em &&
+      !listMarker(line.text)
+    ) {
+      const edge = Math.round(line.left)
+      const counts = endsSentence(line) ? ended : wrapped
+      counts.set(edge, (counts.get(edge) ?? 0) + 1)
     }
   }
   const margins: number[] = []
