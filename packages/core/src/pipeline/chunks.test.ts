@@ -107,4 +107,29 @@ describe('chunkElements', () => {
       ),
     )
   })
+
+  it('splits a table without header rows between its rows too', () => {
+    const rows = 40
+    const table: Table = {
+      page: 1,
+      bbox: [0, 0, 100, 100],
+      rows,
+      columns: 1,
+      headerRows: 0,
+      cells: Array.from({ length: rows }, (_, row) => ({
+        row,
+        column: 0,
+        rowSpan: 1,
+        colSpan: 1,
+        text: `Gauge ${row} at the lower weir reads ${row}.5 m`,
+        bbox: [0, 0, 1, 1] as [number, number, number, number],
+      })),
+    }
+    const chunks = chunkElements([{ id: 'el_0001', type: 'table', page: 1, text: '', table }], {
+      tokens: 60,
+    })
+    expect(chunks.length).toBeGreaterThan(3)
+    for (const chunk of chunks) expect(chunk.tokens).toBeLessThanOrEqual(60)
+    expect(chunks.map((chunk) => chunk.text).join('\n')).toContain('Gauge 39 at the lower weir')
+  })
 })

@@ -146,7 +146,7 @@ function tableParts(table: Table, budget: number): string[] {
   const header = Array.from({ length: Math.min(table.headerRows, table.rows - 1) }, (_, i) => i)
   const render = (rows: readonly number[]) =>
     tableToMarkdown(tableRows(table, [...header, ...rows]))
-  const headerTokens = countTokens(render([]))
+  const headerTokens = header.length > 0 ? countTokens(render([])) : 0
   const parts: string[] = []
   let group: number[] = []
   let groupTokens = headerTokens
