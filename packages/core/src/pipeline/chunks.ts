@@ -75,8 +75,7 @@ export function chunkElements(elements: readonly Element[], options: ChunkOption
       flush(current)
       current = []
       currentTokens = 0
-      for (const text of splitToBudget(toMarkdown([element]).trimEnd(), budget)) {
-        const tokens = countTokens(text)
+      for (const { text, tokens } of splitToBudget(toMarkdown([element]).trimEnd(), budget)) {
         // Headings that would leave their text little room make a chunk of their own.
         if (headings.length > 0 && join(headingTokens, tokens) > budget / 2) {
           flush(headings)
@@ -95,7 +94,7 @@ export function chunkElements(elements: readonly Element[], options: ChunkOption
       element.type === 'table' && element.table
         ? tableParts(element.table, room)
         : splitToBudget(toMarkdown([element]).trimEnd(), room)
-    for (const text of pieces) {
+    for (const { text, tokens } of pieces) {
       if (text.length === 0) continue
       if (headings.length > 0) {
         current = headings
@@ -103,7 +102,7 @@ export function chunkElements(elements: readonly Element[], options: ChunkOption
         headings = []
         headingTokens = 0
       }
-      add({ text, page: element.page, elementId: element.id }, countTokens(text))
+      add({ text, page: element.page, elementId: element.id }, tokens)
     }
   }
   flush(current)
@@ -111,27 +110,40 @@ export function chunkElements(elements: readonly Element[], options: ChunkOption
   return chunks
 }
 
+/** Text and its count of tokens, counted once. */
+interface Measured {
+  text: string
+  tokens: number
+}
+
 /** Splits text larger than the budget at sentence ends, packing sentences greedily. */
-function splitToBudget(text: string, budget: number): string[] {
-  if (countTokens(text) <= budget) return [text]
-  const pieces: string[] = []
+function splitToBudget(text: string, budget: number): Measured[] {
+  const whole = countTokens(text)
+  if (whole <= budget) return [{ text, tokens: whole }]
+  const pieces: Measured[] = []
   let current = ''
+  let currentTokens = 0
   // Each sentence keeps the spaces after it: they are put back as they were.
   for (const sentence of text.split(SENTENCE_END)) {
-    const candidate = current + sentence
-    if (countTokens(candidate.trimEnd()) <= budget) {
-      current = candidate
+    const candidate = countTokens((current + sentence).trimEnd())
+    if (candidate <= budget) {
+      current += sentence
+      currentTokens = candidate
       continue
     }
-    if (current.length > 0) pieces.push(current.trimEnd())
-    if (countTokens(sentence.trimEnd()) <= budget) {
+    if (current.length > 0) pieces.push({ text: current.trimEnd(), tokens: currentTokens })
+    const alone = countTokens(sentence.trimEnd())
+    if (alone <= budget) {
       current = sentence
+      currentTokens = alone
     } else {
-      pieces.push(...splitByTokens(sentence.trimEnd(), budget))
+      for (const part of splitByTokens(sentence.trimEnd(), budget)) {
+        pieces.push({ text: part, tokens: countTokens(part) })
+      }
       current = ''
     }
   }
-  if (current.length > 0) pieces.push(current.trimEnd())
+  if (current.length > 0) pieces.push({ text: current.trimEnd(), tokens: currentTokens })
   return pieces
 }
 
@@ -140,21 +152,23 @@ function splitToBudget(text: string, budget: number): string[] {
  * repeats the header rows, so that it reads on its own. A row too large for a part of its own
  * is split like text.
  */
-function tableParts(table: Table, budget: number): string[] {
+function tableParts(table: Table, budget: number): Measured[] {
   const whole = tableToMarkdown(table)
-  if (countTokens(whole) <= budget) return [whole]
+  const wholeTokens = countTokens(whole)
+  if (wholeTokens <= budget) return [{ text: whole, tokens: wholeTokens }]
   const header = Array.from({ length: Math.min(table.headerRows, table.rows - 1) }, (_, i) => i)
   const render = (rows: readonly number[]) =>
     tableToMarkdown(tableRows(table, [...header, ...rows]))
   const headerTokens = header.length > 0 ? countTokens(render([])) : 0
-  const parts: string[] = []
+  const parts: Measured[] = []
   let group: number[] = []
   let groupTokens = headerTokens
   const close = () => {
     if (group.length === 0) return
     const text = render(group)
+    const tokens = countTokens(text)
     // Rows counted one by one may add up to a little less than their table: cut it again.
-    if (countTokens(text) > budget && group.length > 1) {
+    if (tokens > budget && group.length > 1) {
       const rows = group
       const half = Math.ceil(rows.length / 2)
       group = rows.slice(0, half)
@@ -163,7 +177,8 @@ function tableParts(table: Table, budget: number): string[] {
       close()
       return
     }
-    parts.push(...splitToBudget(text, budget))
+    if (tokens <= budget) parts.push({ text, tokens })
+    else parts.push(...splitToBudget(text, budget))
     group = []
     groupTokens = headerTokens
   }
