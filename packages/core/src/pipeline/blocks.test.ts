@@ -172,6 +172,38 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("parts a headline over a story's columns from the next column's first line in another font", () => {
+    const quote = { fontId: 'italic', fontSize: 13 }
+    expect(
+      blocksOf(
+        run('Council approves new footbridge after two-year debate', 40, 113, {
+          fontId: 'bold',
+          fontSize: 14,
+        }),
+        run('walk to the station', 220, 136, quote),
+        run('again."', 220, 151, quote),
+      ),
+    ).toEqual([
+      ['Council approves new footbridge after two-year debate'],
+      ['walk to the station', 'again."'],
+    ])
+    // A first line in another font runs on into its paragraph's wrapped, hanging lines.
+    expect(
+      blocksOf(
+        run('86 Elaine Freedgood, "Introduction: Reading Things," in', 57, 639, { fontSize: 9 }),
+        run('The Idea in Things: Fugitive Meaning in the Victorian', 79, 651, {
+          fontId: 'italic',
+          fontSize: 9,
+        }),
+      ),
+    ).toEqual([
+      [
+        '86 Elaine Freedgood, "Introduction: Reading Things," in',
+        'The Idea in Things: Fugitive Meaning in the Victorian',
+      ],
+    ])
+  })
+
   it('ends a one-line list item at a line that starts left of its marker, at the same pitch', () => {
     expect(
       blocksOf(

@@ -679,9 +679,18 @@ function runInTerm(line: Line): TextRun | undefined {
   return TERM_WORD.test(run.text) ? run : undefined
 }
 
-/** Whether `first` is as wide as the line below it, i.e. a full line of the same paragraph. */
+/**
+ * Whether `first` is as wide as the line below it, i.e. a full line of the same paragraph: the
+ * line below starts under it, under its hanging indent or centred under it, not in a column of
+ * its own under a line that spans the page (a headline over the columns of its story).
+ */
 function isFullLineOf(first: Line, next: Line): boolean {
-  return first.right - first.left >= 0.85 * (next.right - next.left) && first.text.length > 30
+  if (first.right - first.left < 0.85 * (next.right - next.left) || first.text.length <= 30) {
+    return false
+  }
+  const em = first.fontSize
+  const inset = next.left - first.left
+  return inset < HANGING_MAX_EM * em || Math.abs(inset - (first.right - next.right)) < em
 }
 
 /** A marker-like start after a line that ran to the right edge is usually wrapped text ("1. and"). */

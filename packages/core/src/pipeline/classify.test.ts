@@ -386,6 +386,59 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('takes the halves of a pull quote broken across columns for no headings', () => {
+    const quote = { fontSize: 13, italic: true, fontId: 'f3' }
+    const layout = page([
+      block(BODY, 10, 100),
+      block(['"We have waited long', 'enough. People want to'], 10, 200, quote),
+      block(['walk to the station', 'again."'], 320, 100, quote),
+      block(BODY, 320, 150),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+    ])
+  })
+
+  it('takes a line left at the foot of a column for a heading when its text opens the next column', () => {
+    const layout = page([
+      block(BODY, 40, 100),
+      block(BODY, 40, 600),
+      block(['What happens next'], 40, 700, { fontId: 'f2' }),
+      block(BODY, 320, 100),
+      block(BODY, 320, 300),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'paragraph',
+      'paragraph',
+      'heading',
+      'paragraph',
+      'paragraph',
+    ])
+  })
+
+  it('takes a source set in towards the right for no heading, but a line centred on the page for one', () => {
+    const layout = page([
+      block(BODY, 40, 100),
+      block(['Reference: Coding Clinic, Fourth Quarter 2003'], 250, 140, { fontId: 'f2' }),
+      block(BODY, 40, 200),
+      centred(block(['Acknowledgement of Responsibility'], 0, 260, { fontId: 'f2' }), 300),
+      block(BODY, 40, 300),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'heading',
+      'paragraph',
+    ])
+  })
+
   it("takes a slide's numbered points set a size up in the body's font for items, not headings", () => {
     const point = (text: string, y: number, bold = false) =>
       block([text], 10, y, { fontSize: 12, bold })

@@ -34,6 +34,8 @@ const MARGIN_SHARE = 0.08
 const TEXT_COLUMN_EMS = 10
 /** Farthest that the text of a heading's column stands from it, in ems of the heading. */
 const ADJOINING_EMS = 3
+/** A line this many font sizes in from the text under it, and not centred, is set in. */
+const SET_IN_EMS = 4
 /** Words on a line with a heading, in type this many times larger or smaller, are another column's. */
 const NEIGHBOUR_SIZE_RATIO = 1.2
 /**
@@ -44,6 +46,11 @@ const DATE_SPAN =
   /^(?:(?:\p{L}{3,9}\.?\s+)?\d{4}|\d{1,2}\/\d{4})\s*[-–—]\s*(?:(?:\p{L}{3,9}\.?\s+)?\d{4}|\d{1,2}\/\d{4}|present|now|today|current)$/iu
 /** A sentence or more in quotation marks, and nothing else: a pull quote set large. */
 const PULL_QUOTE = /^"[^"]*\s[^"]*[.!?,]"$/
+/**
+ * A pull quote broken across columns: opened and run on past a sentence but not closed, or
+ * closed after a sentence without being opened.
+ */
+const BROKEN_QUOTE = /^"[^"]*[.!?]\s+[^"]*$|^[^"]+[.!?,]"$/
 /** Fewest words to a line, on average, of running text. */
 const RUNNING_TEXT_WORDS = 5
 
@@ -433,7 +440,7 @@ function classifyBlock(
     return
   }
   if (
-    isHeading(block, text, next, stats, marker, page.height) &&
+    isHeading(block, text, next, stats, marker, page) &&
     !sitsBesideOthers(block, page) &&
     !isNumberedItem(block, marker, next, page, stats)
   ) {
@@ -631,14 +638,20 @@ function isHeading(
   next: Block | undefined,
   stats: TextStatistics,
   marker: string | undefined,
-  pageHeight: number,
+  page: PageLayout,
 ): boolean {
   if (text.length > HEADING_MAX_CHARS || block.lines.length > 4 || !/\p{L}/u.test(text))
     return false
   // Text set sideways is a stamp or a label, however large; a remark in brackets is an aside, a
   // quotation a pull quote; a contents entry whose leader reaches its page number names a
   // section, in whatever type.
-  if (block.sideways || /^\(.*\)$/.test(text) || PULL_QUOTE.test(text) || endsContentsEntry(text))
+  if (
+    block.sideways ||
+    /^\(.*\)$/.test(text) ||
+    PULL_QUOTE.test(text) ||
+    BROKEN_QUOTE.test(text) ||
+    endsContentsEntry(text)
+  )
     return false
   // A bulleted line is a list item, whatever its size.
   if (marker !== undefined && !isSectionNumber(text)) return false
@@ -672,21 +685,22 @@ function isHeading(
   const numberedDisplay =
     isSectionNumber(text) && block.fontId !== stats.bodyFontId && ratio >= 1.05
   const inMargin =
-    block.top < pageHeight * MARGIN_SHARE || block.bottom > pageHeight * (1 - MARGIN_SHARE)
+    block.top < page.height * MARGIN_SHARE || block.bottom > page.height * (1 - MARGIN_SHARE)
   // A line larger than the body in a font of its own and without a page number opens the page even
   // at its top edge: running heads are set at or below the body size.
   const displayTop =
-    block.top < pageHeight * MARGIN_SHARE &&
+    block.top < page.height * MARGIN_SHARE &&
     ratio >= 1.05 &&
     block.fontId !== stats.bodyFontId &&
     !/\d/.test(text)
   if (inMargin && !numberedDisplay && !displayTop) return false
   const followedByBody =
     next !== undefined &&
-    next.top > block.top &&
+    (next.top > block.top || headsNextColumn(block, next, page.blocks)) &&
     (next.lines.length > 1 || plainText(next).length > text.length)
   if (!followedByBody && !(next !== undefined && opensSubsection(text, plainText(next))))
     return false
+  if (next !== undefined && setInAsSource(block, next, page.width)) return false
   if (block.bold && !(next?.bold ?? false)) return true
   if (capitals) return true
   if (isSectionNumber(text) && block.fontId !== stats.bodyFontId && words <= 14) return true
@@ -699,6 +713,33 @@ function isHeading(
     block.lines.length === 1 &&
     words <= 10 &&
     /^[\p{Lu}\d]/u.test(text)
+  )
+}
+
+/**
+ * Whether a line stands well in from the left edge of the text under it without being centred
+ * over it or on the page: a source or an attribution set towards the right ("Reference: Coding
+ * Clinic, 2003"), where headings stand flush left or centred.
+ */
+function setInAsSource(block: Block, next: Block, pageWidth: number): boolean {
+  const em = block.fontSize
+  const inset = block.left - next.left
+  if (inset <= SET_IN_EMS * em) return false
+  const centre = (block.left + block.right) / 2
+  return (
+    Math.abs(centre - (next.left + next.right) / 2) > em && Math.abs(centre - pageWidth / 2) > em
+  )
+}
+
+/**
+ * Whether `next`, read after `block`, opens the column to its right while `block` ends its own:
+ * a heading left at the foot of a column, its text at the top of the next.
+ */
+function headsNextColumn(block: Block, next: Block, blocks: readonly Block[]): boolean {
+  if (next.top >= block.top || next.left < block.left + TEXT_COLUMN_EMS * next.fontSize)
+    return false
+  return !blocks.some(
+    (other) => other.top >= block.bottom && other.left < block.right && other.right > block.left,
   )
 }
 

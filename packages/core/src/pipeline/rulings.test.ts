@@ -259,6 +259,24 @@ describe('readPageGraphics', () => {
     ])
   })
 
+  it("keeps a small form painted with a shading as a mark (beamer's balls), but not a shaded panel", () => {
+    const shadedForm = (x: number, y: number, side: number): Op[] => [
+      [
+        RULING_OPS.paintFormXObjectBegin,
+        [
+          [1, 0, 0, 1, x, y],
+          [0, 0, side, side],
+        ],
+      ],
+      [RULING_OPS.shadingFill, ['pattern_p1_1']],
+      [RULING_OPS.paintFormXObjectEnd, null],
+    ]
+    const graphics = read([...shadedForm(22, 600, 5.1), ...shadedForm(100, 300, 200)])
+    expect(graphics.marks.map((box) => box.map((v) => Number(v.toFixed(1))))).toEqual([
+      [22, 186.9, 27.1, 192],
+    ])
+  })
+
   it('keeps small discs and rings as marks, but not coloured keys or larger shapes', () => {
     const fillColour = (hex: string): Op => [RULING_OPS.setFillRGBColor, [hex]]
     const graphics = read([

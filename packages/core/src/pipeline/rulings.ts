@@ -13,6 +13,7 @@ export const RULING_OPS = {
   transform: 12,
   paintFormXObjectBegin: 74,
   paintFormXObjectEnd: 75,
+  shadingFill: 62,
   setFillColorN: 55,
   setFillRGBColor: 59,
   paintImageXObject: 85,
@@ -111,6 +112,8 @@ export function readPageGraphics(
   // pdf.js gives every plain fill colour as setFillRGBColor ('#rrggbb'); the page starts black.
   const fill: Fill = { colour: '#000000', paints: [] }
   const stack: Array<{ ctm: Matrix; colour: string | null }> = []
+  // The box of each form being painted, in its own space, and the transform it is painted with.
+  const forms: Array<{ bbox: ArrayLike<number>; ctm: Matrix } | null> = []
   const push = () => stack.push({ ctm, colour: fill.colour })
   const pop = () => {
     const state = stack.pop()
@@ -142,13 +145,22 @@ export function readPageGraphics(
       case RULING_OPS.paintFormXObjectBegin: {
         // pdf.js wraps a form in save/transform of its own matrix; mirror that.
         push()
-        const matrix = (argsArray[i] as unknown[])[0] as Matrix | null
+        const [matrix, bbox] = argsArray[i] as [Matrix | null, ArrayLike<number> | null]
         if (matrix) ctm = multiply(ctm, matrix)
+        forms.push(bbox ? { bbox, ctm } : null)
         break
       }
       case RULING_OPS.paintFormXObjectEnd:
+        forms.pop()
         pop()
         break
+      case RULING_OPS.shadingFill: {
+        // A shading fills the clip, here its form's box: LaTeX beamer's bullets are small forms
+        // painted with a shaded ball.
+        const form = forms[forms.length - 1]
+        if (form) addMarkBox(graphics, form.bbox, form.ctm)
+        break
+      }
       case RULING_OPS.paintImageXObject:
       case RULING_OPS.paintInlineImageXObject: {
         const args = argsArray[i] as unknown[]
@@ -240,15 +252,20 @@ function addMark(
   ctm: Matrix,
   fill: Fill,
 ): void {
+  if (isFill(paint) && !isGrey(fill.colour)) return
+  addMarkBox(graphics, minMax, ctm)
+}
+
+/** Records the box `[x0, y0, x1, y1]` (in the space of `ctm`) as a mark if it is one's size. */
+function addMarkBox(graphics: PageGraphics, box: ArrayLike<number>, ctm: Matrix): void {
   const corners: number[] = []
-  pushPoint(corners, ctm, minMax[0] as number, minMax[1] as number)
-  pushPoint(corners, ctm, minMax[2] as number, minMax[3] as number)
+  pushPoint(corners, ctm, box[0] as number, box[1] as number)
+  pushPoint(corners, ctm, box[2] as number, box[3] as number)
   const [ax, ay, bx, by] = corners as [number, number, number, number]
   const width = Math.abs(bx - ax)
   const height = Math.abs(by - ay)
   if (Math.max(width, height) > MARK_MAX_SIZE || Math.min(width, height) < MARK_MIN_SIZE) return
   if (width > MARK_ASPECT * height || height > MARK_ASPECT * width) return
-  if (isFill(paint) && !isGrey(fill.colour)) return
   graphics.marks.push([Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by)])
 }
 
