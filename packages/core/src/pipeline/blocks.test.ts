@@ -204,6 +204,35 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it('keeps double-spaced paragraphs whole from their first line, but not entries stacked as widely', () => {
+    const type = { fontSize: 12 }
+    // 12 pt text on a 24 pt pitch, each paragraph opening with a half-inch indent.
+    const lines = [
+      [108, 'Plaintiff respectfully submits this memorandum in support of'],
+      [72, 'her motion to compel the production of the documents that were'],
+      [72, 'requested last year and never produced.'],
+      [108, 'The Court should grant the motion for three reasons that are'],
+      [72, 'set out below in the order in which the rules of the Court'],
+      [72, 'list them.'],
+    ] as const
+    expect(blocksOf(...lines.map(([x, text], i) => run(text, x, 100 + 24 * i, type)))).toEqual([
+      lines.slice(0, 3).map(([, text]) => text),
+      lines.slice(3).map(([, text]) => text),
+    ])
+    const entries = [
+      'Section 3.3: Independent T-test Assumptions and Write Up',
+      'Section 3.4: Paired T-test Assumptions and the Write Up',
+      'Section 3.5: Chapter Three Self-Test and its Answers',
+    ]
+    const runs = entries.flatMap((text, i) => [
+      run(text, 72, 100 + 24 * i, type),
+      run(String(21 + i), 520, 100 + 24 * i, type),
+    ])
+    expect(blocksOf(...runs).filter((block) => block[0]?.startsWith('Section'))).toEqual(
+      entries.map((text) => [text]),
+    )
+  })
+
   it('ends a one-line list item at a line that starts left of its marker, at the same pitch', () => {
     expect(
       blocksOf(

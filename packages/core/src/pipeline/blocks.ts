@@ -60,9 +60,10 @@ export function groupBlocks(lines: readonly Line[], page: number): Block[] {
   const blocks: Block[] = []
   const below = linesBelow(lines)
   const pitches = usualPitches(lines, below)
+  const measures = rightEdges(lines)
   const hanging = hangingMargins(lines, below)
   for (const line of lines) {
-    const block = findContinuedBlock(blocks, line, pitches, hanging)
+    const block = findContinuedBlock(blocks, line, { pitches, measures }, hanging)
     if (block) {
       appendLine(block, line)
     } else {
@@ -201,6 +202,24 @@ function isListOfTerms(lines: readonly Line[]): boolean {
   )
 }
 
+/** What a page's lines of each type size keep to, keyed by size rounded to half a point. */
+interface PageRhythm {
+  /** The usual baseline distance to the next line. */
+  pitches: ReadonlyMap<number, number>
+  /** The rightmost edge a line reaches. */
+  measures: ReadonlyMap<number, number>
+}
+
+/** The rightmost edge of the page's lines, by type size (rounded to half a point). */
+function rightEdges(lines: readonly Line[]): Map<number, number> {
+  const edges = new Map<number, number>()
+  for (const line of lines) {
+    const size = Math.round(line.fontSize * 2)
+    edges.set(size, Math.max(edges.get(size) ?? line.right, line.right))
+  }
+  return edges
+}
+
 /**
  * The usual baseline distance of the page's lines, by type size (rounded to half a point): the
  * pitch most lines keep to the line under them. Where a block has one line so far, its own
@@ -257,7 +276,7 @@ function linesBelow(lines: readonly Line[]): number[] {
 function findContinuedBlock(
   blocks: Block[],
   line: Line,
-  pitches: ReadonlyMap<number, number>,
+  rhythm: PageRhythm,
   hanging: readonly number[],
 ): Block | undefined {
   let best: Block | undefined
@@ -267,7 +286,7 @@ function findContinuedBlock(
     const last = block.lines[block.lines.length - 1] as Line
     const pitch = line.baseline - last.baseline
     if (pitch <= 0.3 * line.fontSize || pitch > 3 * line.fontSize) continue
-    if (!continuesBlock(block, last, line, pitch, pitches)) continue
+    if (!continuesBlock(block, last, line, pitch, rhythm)) continue
     if (opensHangingEntry(blocks, block, line, hanging)) continue
     if (pitch < bestGap) {
       bestGap = pitch
@@ -431,7 +450,7 @@ function continuesBlock(
   last: Line,
   line: Line,
   pitch: number,
-  pitches: ReadonlyMap<number, number>,
+  rhythm: PageRhythm,
 ): boolean {
   const ratio = line.fontSize / last.fontSize
   if (ratio > SIZE_RATIO || ratio < 1 / SIZE_RATIO) return false
@@ -484,10 +503,19 @@ function continuesBlock(
     const usual = last.baseline - before.baseline
     if (pitch > usual * PITCH_SLACK + 0.15 * em) return false
   } else {
-    const usual = pitches.get(Math.round(em * 2))
+    const size = Math.round(em * 2)
+    const usual = rhythm.pitches.get(size)
     const limit = FIRST_PITCH_EM * em
-    if (pitch > (usual === undefined ? limit : Math.min(limit, usual * PITCH_SLACK + 0.15 * em)))
-      return false
+    // Text set double-spaced (a court filing, a manuscript) keeps its wide pitch from a
+    // paragraph's first line on, where that line runs on unfinished to a line under it; elsewhere
+    // a pitch that wide parts one-line paragraphs, entries, labels.
+    const reach =
+      usual === undefined
+        ? limit
+        : usual > limit && runsOnBelow(last, line, rhythm.measures.get(size) ?? last.right)
+          ? usual + 0.15 * em
+          : Math.min(limit, usual * PITCH_SLACK + 0.15 * em)
+    if (pitch > reach) return false
   }
   if (
     listMarker(line.text) !== undefined &&
@@ -691,6 +719,26 @@ function isFullLineOf(first: Line, next: Line): boolean {
   const em = first.fontSize
   const inset = next.left - first.left
   return inset < HANGING_MAX_EM * em || Math.abs(inset - (first.right - next.right)) < em
+}
+
+/** Fewest words on a line of running text that a double-spaced paragraph's next line continues. */
+const RUNNING_LINE_WORDS = 8
+
+/**
+ * Whether `line` reads on from `first` as the next line of running text: `first` holds many words
+ * and no finished sentence, and runs so near the page's right edge for its type that the first
+ * word of `line` would not have fitted after it; `line` starts under it or out to the left of
+ * its indent, and ends about where it ends or short of it. Entries of a list stacked as widely
+ * end short of the edge (their page numbers stand at it).
+ */
+function runsOnBelow(first: Line, line: Line, measure: number): boolean {
+  return (
+    first.text.split(' ').length >= RUNNING_LINE_WORDS &&
+    !endsSentence(first) &&
+    !fitsAfter(line, measure - first.right) &&
+    line.left < first.left + first.fontSize &&
+    line.right < first.right + 2 * first.fontSize
+  )
 }
 
 /** A marker-like start after a line that ran to the right edge is usually wrapped text ("1. and"). */
