@@ -30,6 +30,21 @@ describe('groupLines', () => {
     expect(english?.rtl).toBeUndefined()
   })
 
+  it('reads a combining mark drawn over its letter after that letter in right-to-left text', () => {
+    const rtl = { rtl: true, fontSize: 15 }
+    // "ثانياً" as a browser draws it: letters left to right on the page, the tanwin raised over
+    // the alef with no advance of its own.
+    const arabic = groupLines([
+      run('ث', 520, 460, { ...rtl, right: 530 }),
+      run('ا', 515, 460, { ...rtl, right: 520 }),
+      run('ن', 509.4, 460, { ...rtl, right: 515 }),
+      run('ي', 504, 460, { ...rtl, right: 509.4 }),
+      run('ا', 499.7, 460, { ...rtl, right: 504 }),
+      run('\u064B', 500.5, 456, { ...rtl, right: 500.5 }),
+    ])
+    expect(arabic.map((line) => line.text)).toEqual(['ثانياً'])
+  })
+
   it("records where a row's cells stand apart, but not a line of prose's words", () => {
     // A table's row, its columns an em and four ems apart (pandoc's LaTeX), and wrapped prose.
     const [row, prose] = groupLines([

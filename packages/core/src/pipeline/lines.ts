@@ -136,7 +136,10 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
   }
   adoptStrandedMarks(rows)
   seatDropCapitals(rows)
-  for (const row of rows) row.sort((p, q) => p.left - q.left)
+  for (const row of rows) {
+    row.sort((p, q) => p.left - q.left)
+    attachCombiningMarks(row)
+  }
   const lines: Line[] = []
   rows.forEach((row, index) => {
     let start = 0
@@ -252,6 +255,44 @@ function seatDropCapitals(rows: TextRun[][]): void {
 
 /** Rows on either side of a stranded note mark that may hold the word it is raised against. */
 const MARK_ROWS_AROUND = 3
+
+/** A run of combining marks alone: a vowel sign or tanwin drawn as a glyph of its own. */
+const COMBINING_MARKS = /^\p{M}+$/u
+/** A mark drawn over its letter has next to no advance: at most this share of its size. */
+const MARK_MAX_WIDTH_EM = 0.15
+/** How near the end of a word a mark stands over its last letter, in the word's font sizes. */
+const MARK_END_EM = 0.35
+
+/**
+ * Puts each combining mark that a page draws as a glyph of its own after the letter it stands
+ * over, in the text of that letter's run: Arabic printed by a browser draws "اً" as the alef
+ * and the tanwin over it, which sorted by position would read before the alef in right-to-left
+ * text, and a space apart. The letter is the one-letter run under the mark, or a word whose
+ * last letter (at its right end, or its left for right-to-left text) the mark stands over.
+ */
+function attachCombiningMarks(row: TextRun[]): void {
+  for (let i = 0; i < row.length; i++) {
+    const mark = row[i] as TextRun
+    if (
+      !COMBINING_MARKS.test(mark.text) ||
+      mark.right - mark.left > MARK_MAX_WIDTH_EM * mark.fontSize
+    )
+      continue
+    const base = row.find((run) => {
+      if (run === mark || COMBINING_MARKS.test(run.text)) return false
+      if (mark.left < run.left - 0.5 || mark.right > run.right + 0.5) return false
+      if ([...run.text.trim()].length === 1) return true
+      const end = run.rtl ? mark.left - run.left : run.right - mark.right
+      return end <= MARK_END_EM * run.fontSize
+    })
+    if (base === undefined) continue
+    base.text = base.text.endsWith(' ')
+      ? `${base.text.trimEnd()}${mark.text} `
+      : base.text + mark.text
+    row.splice(i, 1)
+    i--
+  }
+}
 
 /**
  * Moves a note mark that joined a row far from all of its text (the next column's line, by

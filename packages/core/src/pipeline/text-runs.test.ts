@@ -24,6 +24,18 @@ describe('toTextRuns', () => {
     expect(page.unreliableChars).toBe(1)
   })
 
+  it('takes a whitespace item with a width for a word space, but one without for no gap', () => {
+    const rtl = (str: string, x: number, width: number) => ({ ...item(str, x, width), dir: 'rtl' })
+    // A browser's Arabic: "ال" + "أ" of "الأنشطة", the alef drawn without advance, after which
+    // pdf.js emits a whitespace item of no width; then a real word gap before "أهم".
+    const page = toTextRuns(
+      [rtl('أ', 177.7, 0), item(' ', 177.7, 0.0000092), rtl('ال', 177.7, 9), item(' ', 186.7, 3.5)],
+      {},
+      [1, 0, 0, -1, 0, 792],
+    )
+    expect(page.runs.map((run) => run.text)).toEqual(['أ', 'ال '])
+  })
+
   it('reads a word set letter-spaced as the word, but not letters standing over columns', () => {
     const page = toTextRuns(
       // A 10 pt title tracked out: six letters in 64 pt. Spreadsheet column letters: 40 pt apart.

@@ -80,8 +80,9 @@ export function toTextRuns(
     // gap it leaves does not split the line in two.
     if (visible === 0 && unreliable === 0) {
       // pdf.js emits a whitespace item where it saw a word gap, however narrow: a space that
-      // geometry alone would miss in tightly set text.
-      markSpaceAfter(runs[runs.length - 1], item, viewport)
+      // geometry alone would miss in tightly set text. One without width marks no gap: pdf.js
+      // puts it after a glyph without advance (a browser's Arabic letter inside a ligature).
+      if (item.width > NO_GAP) markSpaceAfter(runs[runs.length - 1], item, viewport)
       continue
     }
     const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = item.transform
@@ -152,6 +153,9 @@ export function toTextRuns(
   }
   return { runs, rotated, chars, unreliableChars }
 }
+
+/** A whitespace item narrower than this (points) stands for no gap: rounding's leftovers. */
+const NO_GAP = 0.01
 
 /** The height of TeX's math axis over the baseline, in ems: where fractions' bars stand. */
 const AXIS_HEIGHT_EM = 0.25
