@@ -23,6 +23,7 @@ import {
 import { headerSpans } from './header-spans.js'
 import { groupLines, makeLine } from './lines.js'
 import { roundBox } from './points.js'
+import { cutAtRules } from './rule-crossings.js'
 import {
   type GridCell,
   interval,
@@ -203,11 +204,18 @@ function ruledTable(drawn: RuledGrid, runs: readonly TextRun[], page: number): B
     }
   })
   const texts = grid.cells.map(() => [] as TextRun[])
-  for (const run of runs) {
-    const row = interval(grid.ys, (run.top + run.bottom) / 2)
-    const column = interval(grid.xs, (run.left + run.right) / 2)
-    if (row >= 0 && column >= 0)
-      (texts[owner[row * columns + column] as number] as TextRun[]).push(run)
+  for (const whole of runs) {
+    const row = interval(grid.ys, (whole.top + whole.bottom) / 2)
+    if (row < 0) continue
+    // A rule parts two cells where the cells left and right of it differ on the run's row.
+    const separates = (x: number) => {
+      const c = grid.xs.indexOf(x)
+      return owner[row * columns + c - 1] !== owner[row * columns + c]
+    }
+    for (const run of cutAtRules(whole, grid.xs.slice(1, -1), separates)) {
+      const column = interval(grid.xs, (run.left + run.right) / 2)
+      if (column >= 0) (texts[owner[row * columns + column] as number] as TextRun[]).push(run)
+    }
   }
   const lines: Line[] = []
   const cells: TableCell[] = grid.cells.flatMap((cell, index) =>
