@@ -439,6 +439,26 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("takes a table's header row in a font of its own for no heading when fast reads the rows as text", () => {
+    const withCells = (b: Block, cellStarts: number[]) => {
+      ;(b.lines[0] as Line).cellStarts = cellStarts
+      return b
+    }
+    const layout = page([
+      block(BODY, 58, 100),
+      withCells(block(['Tree Height Leaf'], 58, 200, { fontId: 'f2' }), [149, 209]),
+      withCells(block(['London plane 30 m Lobed'], 58, 220), [149, 209]),
+      withCells(block(['Norway maple 20 m Lobed, pointed'], 58, 240), [149, 209]),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+    ])
+  })
+
   it("takes a slide's numbered points set a size up in the body's font for items, not headings", () => {
     const point = (text: string, y: number, bold = false) =>
       block([text], 10, y, { fontSize: 12, bold })

@@ -7,6 +7,7 @@ import {
   withLines,
 } from './blocks.js'
 import { startsCaption } from './caption.js'
+import { areCellRows } from './cell-rows.js'
 import { markChapterLabels } from './chapter-labels.js'
 import { opensCitedNote } from './cited-notes.js'
 import { continuesListing } from './code-listing.js'
@@ -701,6 +702,8 @@ function isHeading(
   if (!followedByBody && !(next !== undefined && opensSubsection(text, plainText(next))))
     return false
   if (next !== undefined && setInAsSource(block, next, page.width)) return false
+  // A line whose words stand in the columns of the row under it is that table's header row.
+  if (next !== undefined && areCellRows(block.lines[0] as Line, next.lines[0] as Line)) return false
   if (block.bold && !(next?.bold ?? false)) return true
   if (capitals) return true
   if (isSectionNumber(text) && block.fontId !== stats.bodyFontId && words <= 14) return true
