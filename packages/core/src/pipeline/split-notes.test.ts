@@ -31,6 +31,26 @@ describe('splitNotes', () => {
     ])
   })
 
+  it('gives each note marked with a symbol in their order a block of its own', () => {
+    const notes = block(
+      ['* University of Somewhere, jane@example.org', '† Example Labs', '‡ Now at Another Place'],
+      10,
+      700,
+      { kind: 'footnote', fontSize: 8 },
+    )
+    expect(texts(splitNotes(notes))).toEqual([
+      '* University of Somewhere, jane@example.org',
+      '† Example Labs',
+      '‡ Now at Another Place',
+    ])
+    // A wrapped line that opens with an asterisk out of order stays in its note.
+    const wrapped = block(['† Example Labs, where the work marked', '* was done'], 10, 700, {
+      kind: 'footnote',
+      fontSize: 8,
+    })
+    expect(texts(splitNotes(wrapped))).toEqual(['† Example Labs, where the work marked * was done'])
+  })
+
   it('keeps a wrapped line that starts with another number in its note', () => {
     const note = block(
       ['3 Smith, J. Falls in care homes, volume', '12 of the Review, pages 4-9.'],
