@@ -52,6 +52,28 @@ describe('toMarkdown', () => {
     ])
   })
 
+  it('renders a paragraph or note that opens like a list item, a rule or a fence as its text', () => {
+    const texts = [
+      '* University of Somewhere',
+      '- 5 degrees overnight',
+      '+ 2 more',
+      '---',
+      '* * *',
+      '```',
+      '12.5 million people',
+      '___ Date',
+    ]
+    const markdown = toMarkdown(
+      texts.map((text, index) => ({
+        id: `el_000${index + 1}`,
+        type: index === 0 ? 'footnote' : 'paragraph',
+        page: 1,
+        text,
+      })),
+    )
+    expect(renderedText(markdown).split('\n')).toEqual(texts)
+  })
+
   it('renders a table continued on the next page as one table, without its repeated header', () => {
     const first = tableElement(1, [
       ['Region', 'Sales'],

@@ -96,11 +96,16 @@ function renderElement(element: Element, options: MarkdownOptions): string {
 
 /**
  * Escapes a paragraph's text, and first characters that would change its kind: a `#` would make
- * it a heading, a `>` a quote.
+ * it a heading, a `>` a quote, a `*`, `-` or `+` before a space a bullet that hides the character
+ * ("* University of Somewhere", a note marked with an asterisk; "- 5 degrees"), a row of them a
+ * thematic break, a fence a code block. A number before `.` or `)` is left: a numbered list
+ * shows the number it starts at, and text set as numbered paragraphs reads as such a list.
  */
 function escapeBlock(text: string): string {
   const escaped = escapeInline(text)
-  return /^[#>]/.test(escaped) ? `\\${escaped}` : escaped
+  return /^(?:[#>]|[*+-](?:\s|$)|([*_-])(?:\s*\1){2,}\s*$|```|~~~)/.test(escaped)
+    ? `\\${escaped}`
+    : escaped
 }
 
 /** A heading's text; `#`s that end it after a space would be read as its closing sequence. */
