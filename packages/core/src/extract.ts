@@ -18,7 +18,7 @@ import {
   repeatedImageKeys,
 } from './pipeline/images.js'
 import { collectSpellings } from './pipeline/join-lines.js'
-import { detectLanguage } from './pipeline/language.js'
+import { detectLanguage, languageSample } from './pipeline/language.js'
 import { groupLines, makeLine } from './pipeline/lines.js'
 import { loadPdf, type PdfSource } from './pipeline/load.js'
 import { toMarkdown } from './pipeline/markdown.js'
@@ -124,11 +124,10 @@ export async function extract(
   boxesAsDisplayed(elements, turns)
   boxesAsDisplayed(images, turns)
   const markdown = toMarkdown(elements, { keepFurniture: resolved.keepFurniture })
-  const bodyText = elements
+  const bodyTexts = elements
     .filter((element) => element.type === 'paragraph' || element.type === 'list')
     .map((element) => element.text)
-    .join(' ')
-  const language = await detectLanguage(bodyText)
+  const language = await detectLanguage(languageSample(bodyTexts))
   // A chapter's label names no document: the chapter's title under it does.
   const headings = elements.filter((element) => element.type === 'heading' && element.level === 1)
   const title =

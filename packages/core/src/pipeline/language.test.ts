@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { detectLanguage } from './language.js'
+import { detectLanguage, languageSample } from './language.js'
 
 describe('detectLanguage', () => {
   it('names the language of a text as an ISO 639-1 code', async () => {
@@ -24,6 +24,26 @@ describe('detectLanguage', () => {
         'Հաշվետվությունը նկարագրում է տարածաշրջանում ջրի օգտագործումը 2025 թվականին',
       ),
     ).toBe('hy')
+  })
+
+  it("names a document's language from its prose, not from the rows and addresses around it", async () => {
+    const invoice = [
+      'Invoice no. INV-2026-0142 Date 28 November 2026 Due date',
+      'Northwind Supplies Ltd. 12 Harbour Road Bristol BS1 4QA',
+      'Acme Robotics GmbH',
+      'Industriestraße 7',
+      '80331 München',
+      'Description Qty Unit price Amount',
+      'Servo motor SM-40 12 € 48.00 € 576.00',
+      'Mounting bracket, stainless 24 € 6.50 € 156.00',
+      'Controller board v3 2 € 129.00 € 258.00',
+      'Subtotal € 1,025.00',
+      'Payment by bank transfer to IBAN GB29 NWBK 6016 1331 9268 19, quoting the invoice number. Thank you for your business.',
+    ]
+    expect(await detectLanguage(invoice.join(' '))).not.toBe('en')
+    expect(await detectLanguage(languageSample(invoice))).toBe('en')
+    // Without prose enough, the whole text is the sample.
+    expect(languageSample(['Alpha 1.2', 'Beta 0.9'])).toBe('Alpha 1.2 Beta 0.9')
   })
 
   it('names none for too few letters', async () => {

@@ -90,6 +90,32 @@ const SAMPLE_CHARS = 1000
 type Franc = (text: string, options?: { minLength?: number }) => string
 let francPromise: Promise<Franc> | undefined
 
+/** Fewest words in a text that reads as prose for the sample. */
+const PROSE_MIN_WORDS = 6
+/** A sentence's end: a full stop, question or exclamation mark before a space or the end. */
+const SENTENCE_END = /[.!?。！？](?:\s|$)/u
+
+/** Letters of prose enough to detect from prose alone. */
+const PROSE_MIN_LETTERS = 80
+
+/**
+ * The texts of a document to detect its language from: its prose alone where it has enough,
+ * since sentences tell a language apart far better than the names, codes and figures of a
+ * table's rows or an address (an English invoice's rows and addresses read as French). The
+ * detector counts letter sequences, so adding the rest would weigh them in, not put them last.
+ */
+export function languageSample(texts: readonly string[]): string {
+  const prose = texts.filter(
+    (text) => SENTENCE_END.test(text) && text.split(/\s+/).length >= PROSE_MIN_WORDS,
+  )
+  const sample = prose.join(' ')
+  return letterCount(sample) >= PROSE_MIN_LETTERS ? sample : texts.join(' ')
+}
+
+function letterCount(text: string): number {
+  return text.match(/\p{L}/gu)?.length ?? 0
+}
+
 /** Detects the language of a text as an ISO 639-1 code, or undefined when it cannot tell. */
 export async function detectLanguage(text: string): Promise<string | undefined> {
   const sample = text.slice(0, SAMPLE_CHARS)
