@@ -48,6 +48,23 @@ describe('joinLines', () => {
     expect(joinLines(['our decision-', 'making'])).toBe('our decisionmaking')
   })
 
+  it('keeps a hyphen before a word that ends a compound the document writes inside lines', () => {
+    const texts = [
+      'the metal-gear version and the plastic-',
+      'gear version; a cloud-based and a standards-',
+      'based design; a fine-tuned model is re-',
+      'tuned, and the gear-',
+      'box is new.',
+    ]
+    const spellings = collectSpellings(texts)
+    expect(joinLines(texts, spellings)).toBe(
+      'the metal-gear version and the plastic-gear version; a cloud-based and a standards-based design; a fine-tuned model is retuned, and the gearbox is new.',
+    )
+    // The same ending written whole elsewhere joins the pieces.
+    const whole = collectSpellings(['a metal-gear and a plastic-', 'gear; plasticgear is a brand'])
+    expect(joinLines(['a plastic-', 'gear'], whole)).toBe('a plasticgear')
+  })
+
   it('joins a word the document writes whole elsewhere, where the rules alone would keep the hyphen', () => {
     const texts = [
       'If an element is OP-',

@@ -28,9 +28,16 @@ export interface Spellings {
    * would otherwise keep apart ("OP-" + "TIONAL"), which are the only ones asked about.
    */
   readonly whole: ReadonlySet<string>
+  /**
+   * Words that end a compound written with a hyphen inside a line ("gear" of "metal-gear"),
+   * lowercased: after a line-end hyphen they end another ("plastic-" + "gear").
+   */
+  readonly compoundEnds: ReadonlySet<string>
 }
 
-const NO_SPELLINGS: Spellings = { hyphenated: new Set(), whole: new Set() }
+const NO_SPELLINGS: Spellings = { hyphenated: new Set(), whole: new Set(), compoundEnds: new Set() }
+/** The shortest parts, in letters, of a compound read from another compound's ending. */
+const COMPOUND_PART_MIN = 3
 const LINE_END_PREFIX = /(\p{L}+)[-\u2010]$/u
 const LINE_START_WORD = /^\p{L}+/u
 const ALL_LOWERCASE = /^\p{Ll}+$/u
@@ -43,23 +50,35 @@ const ALL_UPPERCASE = /^\p{Lu}+$/u
  */
 export function collectSpellings(lineTexts: readonly string[]): Spellings {
   const hyphenated = new Set<string>()
-  const asked = new Set<string>()
+  const compoundEnds = new Set<string>()
+  // Line-end hyphens whose pieces might spell one word: the line before, its prefix, the line.
+  const breaks: Array<[before: string, prefix: string, after: string, suffix: string]> = []
   let previous = ''
   for (const raw of lineTexts) {
     const text = raw.trim()
     if (text.includes('-') || text.includes('\u2010')) {
       for (const match of text.matchAll(HYPHENATED_WORD)) {
         // A hyphen at the very end is a line-break hyphen, not evidence.
-        if (match.index + match[0].length < text.length)
+        if (match.index + match[0].length < text.length) {
           hyphenated.add(match[0].toLowerCase().replace('\u2010', '-'))
+          const end = (match[2] as string).toLowerCase()
+          if (end.length >= COMPOUND_PART_MIN) compoundEnds.add(end)
+        }
       }
     }
     const prefix = endsWithHyphen(previous) ? LINE_END_PREFIX.exec(previous)?.[1] : undefined
     const suffix = prefix === undefined ? undefined : LINE_START_WORD.exec(text)?.[0]
     if (prefix !== undefined && suffix !== undefined && mayBeOneWord(prefix, suffix)) {
-      if (keepsByRule(previous, text, prefix)) asked.add((prefix + suffix).toLowerCase())
+      breaks.push([previous, prefix, text, suffix])
     }
     previous = text
+  }
+  // Only the joined words of hyphens that would otherwise stay are asked about.
+  const asked = new Set<string>()
+  for (const [before, prefix, after, suffix] of breaks) {
+    if (keepsByRule(before, after, prefix) || endsCompound(prefix, suffix, compoundEnds)) {
+      asked.add((prefix + suffix).toLowerCase())
+    }
   }
   const whole = new Set<string>()
   if (asked.size > 0) {
@@ -70,7 +89,7 @@ export function collectSpellings(lineTexts: readonly string[]): Spellings {
       for (const [word] of text.matchAll(pattern)) whole.add(word.toLowerCase())
     }
   }
-  return { hyphenated, whole }
+  return { hyphenated, whole, compoundEnds }
 }
 
 /**
@@ -157,7 +176,8 @@ function keepsHyphen(before: string, after: string, spellings: Spellings): boole
   const prefix = LINE_END_PREFIX.exec(before)?.[1] ?? ''
   const suffix = LINE_START_WORD.exec(after)?.[0] ?? ''
   if (spellings.hyphenated.has(`${prefix}-${suffix}`.toLowerCase())) return true
-  if (!keepsByRule(before, after, prefix)) return false
+  if (!keepsByRule(before, after, prefix) && !endsCompound(prefix, suffix, spellings.compoundEnds))
+    return false
   return !(mayBeOneWord(prefix, suffix) && spellings.whole.has((prefix + suffix).toLowerCase()))
 }
 
@@ -171,6 +191,19 @@ function mayBeOneWord(prefix: string, suffix: string): boolean {
   if (prefix.length < 2 || suffix.length === 0) return false
   if (ALL_LOWERCASE.test(suffix)) return true
   return ALL_UPPERCASE.test(prefix) && ALL_UPPERCASE.test(suffix)
+}
+
+/**
+ * Whether a word after a line-end hyphen ends a compound as it ends one the document writes
+ * inside a line ("plastic-" + "gear" where it writes "metal-gear"): both pieces are words of a
+ * few letters, not the syllables that hyphenation leaves.
+ */
+function endsCompound(prefix: string, suffix: string, compoundEnds: ReadonlySet<string>): boolean {
+  return (
+    prefix.length >= COMPOUND_PART_MIN &&
+    ALL_LOWERCASE.test(suffix) &&
+    compoundEnds.has(suffix.toLowerCase())
+  )
 }
 
 /** Whether a line-end hyphen stays by the rules alone, without asking the document's spellings. */
