@@ -233,6 +233,22 @@ describe('groupBlocks', () => {
     )
   })
 
+  it("opens a paragraph at a numbered clause under its title, but keeps a column's figures together", () => {
+    expect(
+      blocksOf(
+        run('1. Definitions', 72, 100),
+        run('1.1 The Council shall publish its accounts every year.', 90, 112),
+      ),
+    ).toEqual([['1. Definitions'], ['1.1 The Council shall publish its accounts every year.']])
+    expect(
+      blocksOf(
+        run('6.0 - 8.4 V', 177, 154),
+        run('2.5 A at 7.4 V', 177, 168),
+        run('10 mA', 177, 182),
+      ),
+    ).toEqual([['6.0 - 8.4 V', '2.5 A at 7.4 V', '10 mA']])
+  })
+
   it('ends a one-line list item at a line that starts left of its marker, at the same pitch', () => {
     expect(
       blocksOf(

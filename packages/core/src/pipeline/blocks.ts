@@ -483,8 +483,13 @@ function continuesBlock(
   if (line.monospace !== last.monospace) return false
   const finished = endsSentence(last)
   // A clause numbered in levels ("1.1", "2.3.1") opens a paragraph of its own after a finished
-  // sentence or a lone line (its clause's title, "1. Definitions"), though set in under it.
-  if ((finished || block.lines.length === 1) && CLAUSE_NUMBER.test(line.text)) return false
+  // sentence or a lone line of words (its clause's title, "1. Definitions"), though set in under
+  // it; under a lone figure it is the next figure of a column ("6.0 - 8.4 V" over "2.5 A at 7.4 V").
+  if (
+    (finished || (block.lines.length === 1 && /\p{L}{3}/u.test(last.text))) &&
+    CLAUSE_NUMBER.test(line.text)
+  )
+    return false
   // After a finished sentence, a term opens the next entry: in another font, stepping out to the
   // left of the definition indented under the term before, or in its own type, opening the line
   // as the block's first line opens (a description list's items, run-in headings).
