@@ -470,6 +470,41 @@ describe('detectTables', () => {
     expect(detectTables(runs, rulings, [], 1, false).tables).toEqual([])
   })
 
+  it("reads the key-value tables under a datasheet's underlined headings as tables, the headings out of them", () => {
+    // Each 13 pt heading is underlined across the page; two-column rows of 10 pt text under it.
+    const headings = [
+      ['Electrical', 130],
+      ['Mechanical', 224],
+      ['Ordering', 318],
+    ] as const
+    const rulings = findRulings({
+      horizontal: headings.map(([, y]) => ({ x1: 48, y1: y + 5, x2: 420, y2: y + 5 })),
+      vertical: [],
+    })
+    const electrical = [
+      ['Operating voltage', '6.0 - 8.4 V'],
+      ['Stall current', '2.5 A at 7.4 V'],
+      ['Idle current', '10 mA'],
+      ['Signal', 'PWM, 500-2500 us'],
+    ]
+    const mechanical = [
+      ['Stall torque', '4.0 N m at 7.4 V'],
+      ['Speed', '0.12 s at 7.4 V'],
+      ['Weight', '62 g'],
+      ['Dimensions', '40.5 x 20.2 x 38.0 mm'],
+    ]
+    const titles = headings.map(([text, y]) => run(text, 48, y, { fontSize: 13 }))
+    const runs = [
+      ...titles,
+      ...textRows(electrical, [48, 177], 154),
+      ...textRows(mechanical, [48, 177], 249),
+      run('Order code SM-40-M for the metal-gear version.', 48, 342),
+    ]
+    const { tables, rest } = detectTables(runs, rulings, [], 1, true)
+    expect(tables.map((block) => texts(block.table))).toEqual([electrical, mechanical])
+    expect(rest.filter((piece) => piece.fontSize === 13)).toEqual(titles)
+  })
+
   it('cuts a band at the empty space between two tables ruled alike', () => {
     // Two tables, each with a top, header and bottom rule of the same extent: the rules join
     // into one band, with the first table's note and the second's caption between them.

@@ -71,7 +71,9 @@ export function detectTables(
     tables.push(table)
     rest = kept
   }
-  const bands = rulings.bands.flatMap((drawn) => splitAtGaps(drawn, rest))
+  const bands = rulings.bands.flatMap((drawn) =>
+    splitAtGaps(drawn, rest).flatMap((band) => splitAtHeadingRules(band, rest)),
+  )
   for (const band of bands.map((found) =>
     bandWithRowsBelow(bandWithHeaderAbove(found, rest), rest),
   )) {
@@ -153,6 +155,49 @@ function splitAtGaps(band: RuledBand, runs: readonly TextRun[]): RuledBand[] {
     const above: RuledBand[] = i >= 1 ? [{ ...band, ys: ys.slice(0, i + 1) }] : []
     const below = ys.length - i - 1 >= 2 ? splitAtGaps({ ...band, ys: ys.slice(i + 1) }, runs) : []
     return [...above, ...below]
+  }
+  return [band]
+}
+
+/** A line this many times the size of a band's other text, over a rule, is a heading. */
+const HEADING_SIZE_RATIO = 1.15
+/** A heading's underline stands at most this many of its font sizes under it. */
+const UNDERLINE_GAP_EM = 1
+
+/**
+ * Rules that underline headings are no table's rules: where the text just above a rule inside a
+ * band is one line set larger than the band's other text (a section heading with its underline,
+ * as a stylesheet draws one), the band is cut there, and the heading stays out of both parts.
+ */
+function splitAtHeadingRules(band: RuledBand, runs: readonly TextRun[]): RuledBand[] {
+  const ys = band.ys
+  const inside = runs.filter((run) => {
+    const x = (run.left + run.right) / 2
+    const y = (run.top + run.bottom) / 2
+    return (
+      x >= band.left &&
+      x <= band.right &&
+      y > (ys[0] as number) &&
+      y < (ys[ys.length - 1] as number)
+    )
+  })
+  const body = medianFontSize(inside)
+  for (let i = 1; i < ys.length; i++) {
+    const rule = ys[i] as number
+    const above = inside.filter(
+      (run) => run.bottom <= rule + 1 && run.bottom > (ys[i - 1] as number),
+    )
+    const last = Math.max(...above.map((run) => run.baseline))
+    const row = above.filter((run) => Math.abs(run.baseline - last) < 0.3 * run.fontSize)
+    const heading =
+      row.length === 1 &&
+      (row[0] as TextRun).fontSize >= HEADING_SIZE_RATIO * body &&
+      rule - (row[0] as TextRun).bottom <= UNDERLINE_GAP_EM * (row[0] as TextRun).fontSize
+    if (!heading) continue
+    // A lone rule left on either side draws no table.
+    const before: RuledBand[] = i >= 2 ? [{ ...band, ys: ys.slice(0, i) }] : []
+    const after = ys.length - i >= 2 ? splitAtHeadingRules({ ...band, ys: ys.slice(i) }, runs) : []
+    return [...before, ...after]
   }
   return [band]
 }
@@ -641,7 +686,8 @@ interface BorderlessRegion {
 
 /**
  * Regions of the page's text that line up like a table: consecutive rows of two or more
- * separate pieces of text, close together, with at most one single-piece row between them.
+ * separate pieces of text, close together, with at most one single-piece row between them (not
+ * one set larger: a heading).
  */
 function borderlessRegions(lines: readonly Line[]): BorderlessRegion[] {
   const rows = groupRows(lines)
@@ -677,7 +723,11 @@ function borderlessRegions(lines: readonly Line[]): BorderlessRegion[] {
       }
       current.push(row)
       singles = 0
-    } else if (current.length > 0 && singles === 0) {
+    } else if (
+      current.length > 0 &&
+      singles === 0 &&
+      !isHeadingBetweenTables(row, previous as Line[], rows[k + 1])
+    ) {
       current.push(row)
       singles++
     } else {
@@ -686,6 +736,22 @@ function borderlessRegions(lines: readonly Line[]): BorderlessRegion[] {
   }
   flush()
   return regions
+}
+
+/**
+ * Whether a lone line between two rows of the same columns is a heading between two tables
+ * (a datasheet's "Mechanical" between its "Electrical" and "Mechanical" key-value tables): it is
+ * set larger than the rows, and the row after it starts its pieces where the row before it does.
+ */
+function isHeadingBetweenTables(
+  row: readonly Line[],
+  before: readonly Line[],
+  after: readonly Line[] | undefined,
+): boolean {
+  const line = row[0] as Line
+  if (row.length !== 1 || after === undefined || after.length !== before.length) return false
+  if (line.fontSize < HEADING_SIZE_RATIO * medianFontSize(before)) return false
+  return after.every((piece, i) => Math.abs(piece.left - (before[i] as Line).left) < line.fontSize)
 }
 
 /**
