@@ -73,18 +73,27 @@ export function withHeaderAbove(grid: RuledGrid, runs: readonly TextRun[]): Rule
   if (!grid.open) return grid
   const [left, top, right, bottom] = grid.bbox
   const count = grid.xs.length - 1
-  const near = runsAbove(runs, left, right, top, HEADER_ABOVE_GAP)
+  const near = runsAbove(runs, left, right, top, HEADER_MAX_EMS)
   const rows = groupRows(cellPieces(near))
-  const header = rows[rows.length - 1]
-  if (!header || header.length < 2) return grid
+  const last = rows[rows.length - 1]
+  if (!last || last.length < 2) return grid
+  if (extentOf(last).bottom < top - HEADER_ABOVE_GAP * extentOf(last).em) return grid
   const columns = new Set<number>()
-  for (const line of header) {
+  for (const line of last) {
     const column = columnOf(line, grid.xs, 0, count)
     if (column === -1 || columns.has(column)) return grid
     columns.add(column)
   }
   if (columns.size < Math.max(2, count / 2)) return grid
-  const y = extentOf(header).top - 1
+  // Titles broken over lines stack their lines at the text's pitch, each in its column.
+  let first = rows.length - 1
+  while (
+    first > 0 &&
+    gapInEms(rows[first - 1] as Line[], rows[first] as Line[]) < STACKED_GAP_EMS &&
+    (rows[first - 1] as Line[]).every((line) => columnOf(line, grid.xs, 0, count) !== -1)
+  )
+    first--
+  const y = extentOf(rows.slice(first).flat()).top - 1
   const added: GridCell[] = Array.from({ length: count }, (_, column) => ({
     row: 0,
     column,

@@ -350,6 +350,22 @@ describe('detectTables', () => {
       ['North', '12', '1,350'],
       ['South', '7', '1,020'],
     ])
+    // Titles broken over two lines come whole, the caption still left out.
+    const wrapped = [
+      run('Units', 154, 104),
+      run('Revenue', 254, 104),
+      run('sold', 154, 116),
+      run('in euros', 254, 116),
+    ]
+    const two = detectTables(
+      [caption, titles[0] as TextRun, ...wrapped, ...body],
+      rulings,
+      [],
+      1,
+      false,
+    )
+    expect(two.rest).toEqual([caption])
+    expect(texts(two.tables[0]?.table)[0]).toEqual(['Region', 'Units sold', 'Revenue in euros'])
   })
 
   it('takes the titles over a band ruled under them and between its rows into the table', () => {
@@ -503,6 +519,72 @@ describe('detectTables', () => {
     const { tables, rest } = detectTables(runs, rulings, [], 1, true)
     expect(tables.map((block) => texts(block.table))).toEqual([electrical, mechanical])
     expect(rest.filter((piece) => piece.fontSize === 13)).toEqual(titles)
+  })
+
+  it('reads a table ruled under each row, cell by cell, by the columns where its rules meet', () => {
+    // An invoice's items: each cell draws its own bottom border, so each row rule comes in four
+    // pieces meeting at x = 312, 359 and 472; the titles are set flush left over figures set
+    // flush right, a little past an em from them, the second title nearer the third column's.
+    const edges = [48, 312, 359, 472, 564]
+    const pieces = [203, 221, 239, 257].flatMap((y) =>
+      edges.slice(1).map((x, i) => ({ x1: edges[i] as number, y1: y, x2: x, y2: y })),
+    )
+    const rulings = findRulings({ horizontal: pieces, vertical: [] })
+    const runs = [
+      run('Description', 51, 197),
+      run('Qty', 315, 197),
+      run('Unit price', 362, 197),
+      run('Amount', 474, 197),
+      ...[
+        ['Servo motor SM-40', '12', '48.00', '576.00', 216],
+        ['Controller board v3', '2', '129.00', '258.00', 234],
+        ['Shipping', '1', '35.00', '35.00', 252],
+      ].flatMap(([label, qty, price, amount, y]) => [
+        run(label as string, 51, y as number),
+        run(qty as string, 356 - (qty as string).length * 5, y as number),
+        run(price as string, 468 - (price as string).length * 5, y as number),
+        run(amount as string, 560 - (amount as string).length * 5, y as number),
+      ]),
+    ]
+    const { tables } = detectTables(runs, rulings, [], 1, true)
+    expect(tables.map((block) => texts(block.table))).toEqual([
+      [
+        ['Description', 'Qty', 'Unit price', 'Amount'],
+        ['Servo motor SM-40', '12', '48.00', '576.00'],
+        ['Controller board v3', '2', '129.00', '258.00'],
+        ['Shipping', '1', '35.00', '35.00'],
+      ],
+    ])
+    // Pieced rules over the header, under it and at the foot only: the rows between them are
+    // the text's, one to a line.
+    const open = findRulings({
+      horizontal: [100, 118, 162].flatMap((y) =>
+        [60, 200, 340]
+          .slice(1)
+          .map((x, i) => ({ x1: [60, 200][i] as number, y1: y, x2: x, y2: y })),
+      ),
+      vertical: [],
+    })
+    const rows = textRows(
+      [
+        ['Assumption', 'Projection'],
+        ['Population', 'Consistent with the census'],
+        ['Inflation rate', 'Between one and two percent'],
+        ['Unemployment', 'Remains near its average'],
+      ],
+      [64, 210],
+      113,
+    )
+    expect(
+      detectTables(rows, open, [], 1, false).tables.map((block) => texts(block.table)),
+    ).toEqual([
+      [
+        ['Assumption', 'Projection'],
+        ['Population', 'Consistent with the census'],
+        ['Inflation rate', 'Between one and two percent'],
+        ['Unemployment', 'Remains near its average'],
+      ],
+    ])
   })
 
   it('cuts a band at the empty space between two tables ruled alike', () => {

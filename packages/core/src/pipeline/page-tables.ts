@@ -63,15 +63,20 @@ export function detectTables(
     for (const run of rest) (inside(run) ? taken : kept).push(run)
     return { taken, kept }
   }
+  const unruledBands: RuledBand[] = []
   for (const drawn of rulings.grids) {
     const grid = withStubBeside(withHeaderAbove(withoutTitleRows(drawn, rest), rest), rest)
     const { taken, kept } = take((run) => centreInside(run, grid.bbox))
+    if (drawn.band && holdsUnruledRows(grid, taken)) {
+      unruledBands.push(drawn.band)
+      continue
+    }
     const table = ruledTable(grid, taken, page)
     if (!table || looksLikeChart(table.table as Table, taken, areas)) continue
     tables.push(table)
     rest = kept
   }
-  const bands = rulings.bands.flatMap((drawn) =>
+  const bands = [...rulings.bands, ...unruledBands].flatMap((drawn) =>
     splitAtGaps(drawn, rest).flatMap((band) => splitAtHeadingRules(band, rest)),
   )
   for (const band of bands.map((found) =>
@@ -157,6 +162,35 @@ function splitAtGaps(band: RuledBand, runs: readonly TextRun[]): RuledBand[] {
     return [...above, ...below]
   }
   return [band]
+}
+
+/**
+ * Whether a grid row holds two rows of text or more that each run across columns: rows its
+ * rules leave undrawn (a table ruled over its header, under it and at its foot only), which the
+ * grid would read as one row of long cells.
+ */
+function holdsUnruledRows(grid: RuledGrid, runs: readonly TextRun[]): boolean {
+  const rows = grid.ys.length - 1
+  // The baselines of each grid row, with the columns the text on each reaches.
+  const lines = Array.from(
+    { length: rows },
+    () => [] as Array<{ baseline: number; columns: Set<number> }>,
+  )
+  for (const run of runs) {
+    const row = interval(grid.ys, (run.top + run.bottom) / 2)
+    const column = interval(grid.xs, (run.left + run.right) / 2)
+    if (row < 0 || column < 0) continue
+    const rowLines = lines[row] as Array<{ baseline: number; columns: Set<number> }>
+    let line = rowLines.find(
+      (other) => Math.abs(other.baseline - run.baseline) < 0.3 * run.fontSize,
+    )
+    if (!line) {
+      line = { baseline: run.baseline, columns: new Set() }
+      rowLines.push(line)
+    }
+    line.columns.add(column)
+  }
+  return lines.some((rowLines) => rowLines.filter((line) => line.columns.size >= 2).length >= 2)
 }
 
 /** A line this many times the size of a band's other text, over a rule, is a heading. */

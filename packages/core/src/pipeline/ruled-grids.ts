@@ -1,4 +1,5 @@
 import { disjointSets } from './disjoint-sets.js'
+import { ruleJoints, sharedJoints } from './rule-joints.js'
 import type { PageGraphics, Segment } from './rulings.js'
 
 /** Rulings closer than this (points) are the same line: double rules, stroke width, rounding. */
@@ -30,6 +31,11 @@ export interface RuledGrid {
   bbox: [number, number, number, number]
   /** No row draws either outer side: the grid's sides are where its rules end. */
   open?: boolean
+  /**
+   * For a grid whose columns come from where its row rules are pieced (see sharedJoints), the
+   * same rules as a band: read that way when the text shows rows its rules leave undrawn.
+   */
+  band?: RuledBand
 }
 
 /** Horizontal rules stacked above one another with no vertical rules between them. */
@@ -71,6 +77,7 @@ export function findRulings(
   // Joining rulings compares them in pairs; a page with thousands of lines is a drawing (a map,
   // a plot, hatching), not a table, and must not cost quadratic time.
   if (horizontal.length + vertical.length > MAX_RULINGS) return result
+  const joints = ruleJoints(graphics.horizontal)
   for (const group of joinStripes(connect(horizontal, vertical))) {
     if (group.h.length === 0) continue
     const ys = snap(
@@ -88,11 +95,30 @@ export function findRulings(
       // enclose the page's text, not a table.
       if (ys.length === 2 && (ys[1] as number) - (ys[0] as number) > PAGE_FRAME_SHARE * pageHeight)
         continue
-      extendToInnerRules(ys, group)
-      result.bands.push({ ys, left: group.left, right: group.right, framed: xs.length === 2 })
+      // Row rules drawn in pieces that meet at the same places, one piece per cell, draw the
+      // columns too: the grid's inner edges stand at the joints.
+      const edges = xs.length === 0 && ys.length >= 3 ? sharedJoints(group.h, joints) : []
+      const grid =
+        edges.length > 0
+          ? buildGrid([group.left, ...edges, group.right], ys, group.h, innerEdges(edges, ys))
+          : undefined
+      const band = { ys: [...ys], left: group.left, right: group.right, framed: xs.length === 2 }
+      if (grid) {
+        result.grids.push({ ...grid, band })
+        continue
+      }
+      extendToInnerRules(band.ys, group)
+      result.bands.push(band)
     }
   }
   return result
+}
+
+/** Column edges from `ys`'s first row rule to its last, standing in for rules a table leaves out. */
+function innerEdges(xs: readonly number[], ys: readonly number[]): Segment[] {
+  const top = ys[0] as number
+  const bottom = ys[ys.length - 1] as number
+  return xs.map((x) => ({ x1: x, y1: top, x2: x, y2: bottom }))
 }
 
 /**
