@@ -130,6 +130,38 @@ describe('markFurniture', () => {
     markFurniture(figures)
     expect(kinds(figures)).toEqual(Array(2).fill(['paragraph', 'paragraph']))
   })
+  it("marks a book's front matter numbered in Roman numerals where its chapters' numbers stand", () => {
+    // Page 1 ends the contents, numbered "iii" where the chapters' opening pages 2 and 3 (numbered
+    // 1 and 2) set theirs; page 4 is a blank verso with its running head beside "iv".
+    const pages = [1, 2, 3, 4].map((n) => ({
+      height: 792,
+      blocks:
+        n === 4
+          ? [block(['iv'], 126, 60, { page: n }), block(['CONTENTS'], 420, 60, { page: n })]
+          : [
+              block([`Body text of page ${n}`], 126, 300, { page: n }),
+              block([n === 1 ? 'iii' : String(n - 1)], 302, 700, { page: n }),
+            ],
+    }))
+    markFurniture(pages)
+    expect(kinds(pages)).toEqual([
+      ['paragraph', 'footer'],
+      ['paragraph', 'footer'],
+      ['paragraph', 'footer'],
+      ['header', 'header'],
+    ])
+    // A Roman numeral elsewhere on that line is content: an item's number, a volume.
+    const item = [1, 2, 3].map((n) => ({
+      height: 792,
+      blocks: [
+        block(['Body text'], 126, 300, { page: n }),
+        block([n === 1 ? 'iv' : String(n)], n === 1 ? 126 : 302, 700, { page: n }),
+      ],
+    }))
+    markFurniture(item)
+    expect(item[0]?.blocks.map((b) => b.kind)).toEqual(['paragraph', 'paragraph'])
+  })
+
   it('marks a running title read apart from its page number on one page like those read with it', () => {
     const title = 'Clinical Guidance for Bed Rails'
     const pages = threePages((n) => [

@@ -1,6 +1,6 @@
 import { medianFontSize } from './extent.js'
 import { measureText } from './text-statistics.js'
-import type { Block } from './types.js'
+import type { Block, Line } from './types.js'
 
 /** Share of the page height at the bottom where running footers live... */
 const MARGIN_SHARE = 0.12
@@ -100,14 +100,22 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
     return block.fontSize >= headingSize
   }
   const folioOffset = pageNumberOffset(candidates)
+  const foliosOf = (onPage: readonly MarginBlock[]) =>
+    folioOffset === undefined
+      ? []
+      : onPage.filter(({ block, folio }) => folio === block.page + folioOffset)
+  const slots = candidates.flatMap(foliosOf)
   for (const onPage of candidates) {
-    const folios =
-      folioOffset === undefined
-        ? []
-        : onPage.filter(({ block, folio }) => folio === block.page + folioOffset)
+    const folios = foliosOf(onPage)
+    // Running heads stand on a page number's line, in digits or in Roman numerals (a bare number
+    // in the margin that has no value in digits is one).
+    const numbers = [
+      ...folios,
+      ...onPage.filter((c) => c.inMargin && c.pageNumber && c.folio === undefined),
+    ]
     for (const { block, zone, key, exact, pageNumber, inMargin } of onPage) {
       if (!inMargin) {
-        if (folios.some((folio) => folio.block === block))
+        if (folios.some((folio) => folio.block === block) || isFrontMatterFolio(block, slots))
           block.kind = zone === 'top' ? 'header' : 'footer'
         continue
       }
@@ -115,12 +123,34 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
         (counts.get(key) ?? 0) >= threshold &&
         isTypicalSize(block, sizes.get(key)) &&
         (!key.includes('#') || (exactCounts.get(exact) ?? 0) >= threshold || !isHeadingSized(block))
-      if (repeated || pageNumber || folios.some((folio) => isRunningHead(block, folio.block))) {
+      if (repeated || pageNumber || numbers.some((number) => isRunningHead(block, number.block))) {
         block.kind = zone === 'top' ? 'header' : 'footer'
       }
     }
   }
   markStackedFurniture(pages, threshold)
+}
+
+/** A page number in Roman numerals, as front matter is numbered. */
+const ROMAN_FOLIO = /^[ivxlcdm]{1,7}$/i
+
+/**
+ * Whether a bare Roman numeral stands where the document's page numbers stand on other pages
+ * (the same line, centred alike): the front matter's numbering ("iii" under a contents page, set
+ * as far from the edge as the "1" under the first chapter's opening page).
+ */
+function isFrontMatterFolio(block: Block, slots: readonly MarginBlock[]): boolean {
+  const line = block.lines[0]
+  if (block.lines.length !== 1 || line === undefined || !ROMAN_FOLIO.test(line.text.trim()))
+    return false
+  const centre = (block.left + block.right) / 2
+  return slots.some(({ block: folio }) => {
+    const folioLine = folio.lines[0] as Line
+    return (
+      Math.abs(folioLine.baseline - line.baseline) <= 0.3 * line.fontSize &&
+      Math.abs((folio.left + folio.right) / 2 - centre) <= line.fontSize
+    )
+  })
 }
 
 /**
