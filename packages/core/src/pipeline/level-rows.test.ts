@@ -275,6 +275,35 @@ describe('readLevelRows', () => {
     expect(orderBlocks(page).blocks).toEqual(page)
   })
 
+  it("leaves a sidebar beside a column of jobs alone where a job's dates stand level with it", () => {
+    // A résumé: the sidebar's contact lines stand level with a job's title, dates and employer,
+    // and the job's duties, a wrapped paragraph, follow the employer in the job column.
+    const heads = [block(['CONTACT'], 20, 88), block(['EXPERIENCE'], 200, 88)]
+    const sidebar = block(['maria@example.com', '+34 600 123 456', 'Madrid, Spain'], 20, 100)
+    const title = block(['Senior Data Engineer'], 200, 100)
+    const dates = block(['2021 - present'], 480, 100)
+    const employer = block(['Contoso Retail, Madrid'], 200, 112)
+    const duties = block(
+      [
+        'Moved nightly batch jobs to incremental models, cutting compute',
+        'costs by a third, and led a team of four engineers through a move.',
+      ],
+      200,
+      124,
+    )
+    expect(readLevelRows([...heads, sidebar, title, dates, employer, duties]).rows.size).toBe(0)
+    // The same rows with the page's text running across under them are a table.
+    const note = block(
+      [
+        'Moved nightly batch jobs to incremental models, cutting compute costs by',
+        'a third, and led a team of four engineers through a migration to Spark.',
+      ],
+      20,
+      136,
+    )
+    expect(readLevelRows([...heads, sidebar, title, dates, employer, note]).rows.size).toBe(1)
+  })
+
   it('reads the figures table of a page in its place among the other blocks', () => {
     const title = block(['Table 1.4. Growth in migrant remittance inflows'], 10, 60)
     const note = block(['Source: World Bank and KNOMAD (2021)'], 10, 160)

@@ -29,6 +29,10 @@ const SINGLE_LINK_SIZE_RATIO = 1.2
 const FIGURES_SHARE = 0.6
 /** At least this share of a table's lines stand level with a line of another of its blocks. */
 const LEVEL_SHARE = 0.8
+/** Fewest words to a line, on average, of running text. */
+const RUNNING_TEXT_WORDS = 5
+/** The narrowest measure, in font sizes, of a column of running text. */
+const TEXT_MEASURE_EMS = 20
 
 interface Placed {
   line: Line
@@ -104,6 +108,7 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
     // values that each hold one beside a column of labels (an invoice's dates and references).
     const columns = table.map((index) => blocks[index] as Block)
     if (!columns.some(isFigures) && !(columns.some(isValues) && columns.some(isLabels))) continue
+    if (runsOnIntoProse(members, blocks)) continue
     // Cells too wordy to be candidates (a long column title) still belong to the table.
     const inside = enclosedBlocks(members, blocks, claimed)
     for (const index of inside) {
@@ -135,6 +140,49 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
   if (replaced.size === 0) return found
   found.blocks = blocks.flatMap((block, index) => replaced.get(index) ?? [block])
   return found
+}
+
+/** Running text under a column, in its type, closer than this many font sizes continues it. */
+const PROSE_RUN_ON_EMS = 1
+/** A column standing this many font sizes right of the table's first is a column of the page. */
+const PAGE_COLUMN_EMS = 8
+
+/**
+ * Whether a column of the would-be table, well right of its first, runs straight on into running
+ * text in its own type, no further below than a line, the first column beside that text: the
+ * blocks are pieces of two columns of a page that happen to stand level (a résumé's sidebar
+ * beside its jobs, whose duties follow each job's dates), not a table, under which the page's
+ * text runs across.
+ */
+function runsOnIntoProse(members: ReadonlySet<number>, blocks: readonly Block[]): boolean {
+  const left = Math.min(...[...members].map((index) => (blocks[index] as Block).left))
+  for (const index of members) {
+    const member = blocks[index] as Block
+    const em = member.fontSize
+    // Text under the table's first column, or across it, is the page's text after a table.
+    if (member.left < left + PAGE_COLUMN_EMS * em) continue
+    for (const [other, block] of blocks.entries()) {
+      if (members.has(other) || block.kind !== 'paragraph') continue
+      const gap = block.top - member.bottom
+      if (gap < -1 || gap > PROSE_RUN_ON_EMS * em) continue
+      if (Math.abs(block.left - member.left) > em || Math.abs(block.fontSize - em) > 0.1 * em)
+        continue
+      if (isParagraphOfText(block)) return true
+    }
+  }
+  return false
+}
+
+/**
+ * Lines of several words each, wrapped over a measure wider than a table's cells: a paragraph of
+ * a page's column of text.
+ */
+function isParagraphOfText(block: Block): boolean {
+  if (block.lines.length < 2 || block.right - block.left < TEXT_MEASURE_EMS * block.fontSize)
+    return false
+  let words = 0
+  for (const line of block.lines) words += line.text.split(/\s+/).length
+  return words >= RUNNING_TEXT_WORDS * block.lines.length
 }
 
 /** The lines of some blocks, by baseline. */
