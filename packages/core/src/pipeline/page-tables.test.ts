@@ -587,6 +587,24 @@ describe('detectTables', () => {
     ])
   })
 
+  it("reads no table from an invoice's title and address level with its dates", () => {
+    // "INVOICE" in 24 pt stands level with the date's row, the sender's address with the due
+    // date's: rows of three pieces over each other, but a title and text beside a list of dates.
+    const runs = [
+      run('Invoice no.', 408, 59),
+      run('INV-2026-0142', 465, 59),
+      run('INVOICE', 48, 70.5, { fontSize: 24 }),
+      run('Date', 408, 73.5),
+      run('28 November 2026', 465, 73.5),
+      run('Northwind Supplies Ltd.', 48, 85.5),
+      run('Due date', 408, 87.7),
+      run('28 December 2026', 465, 87.7),
+      run('12 Harbour Road', 48, 96.7),
+      run('Bristol BS1 4QA', 48, 108),
+    ]
+    expect(detectTables(runs, NO_RULINGS, [], 1, true).tables).toEqual([])
+  })
+
   it('cuts a band at the empty space between two tables ruled alike', () => {
     // Two tables, each with a top, header and bottom rule of the same extent: the rules join
     // into one band, with the first table's note and the second's caption between them.

@@ -644,7 +644,7 @@ function headedRows(lines: readonly Line[], page: number): Array<{ table: Block;
     const next = i + 1 + body.length
     if (next < rows.length && pieces(next).length === count) continue
     const labels = headerGroups(header, first)
-    if (!labels) continue
+    if (!labels || [labels, ...body].some(isTitleBesideText)) continue
     const cellsOk = body.every(
       (row) =>
         row.some((piece) => /^[-+−(]?[$€£¥]?\d/.test(piece.text)) &&
@@ -770,6 +770,23 @@ function borderlessRegions(lines: readonly Line[]): BorderlessRegion[] {
   }
   flush()
   return regions
+}
+
+/** A piece this many times the size of another on its row is a title, not a cell beside it. */
+const TITLE_BESIDE_RATIO = 1.6
+
+/**
+ * Whether a row's pieces are of very different sizes: a title level with text beside it (an
+ * invoice's "INVOICE" beside its date), which no row of cells is.
+ */
+function isTitleBesideText(row: readonly Line[]): boolean {
+  let smallest = Number.POSITIVE_INFINITY
+  let largest = 0
+  for (const piece of row) {
+    smallest = Math.min(smallest, piece.fontSize)
+    largest = Math.max(largest, piece.fontSize)
+  }
+  return largest >= TITLE_BESIDE_RATIO * smallest
 }
 
 /**
