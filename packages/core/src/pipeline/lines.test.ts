@@ -43,6 +43,21 @@ describe('groupLines', () => {
       run('\u064B', 500.5, 456, { ...rtl, right: 500.5 }),
     ])
     expect(arabic.map((line) => line.text)).toEqual(['ثانياً'])
+    // Hebrew points centred under narrow letters start left of them, over the letter before:
+    // "הָיְת" with the sheva under the yod, and a point whose item carries the word space after it.
+    const he = { rtl: true, fontSize: 13 }
+    const hebrew = groupLines([
+      run('ו', 156.5, 661.5, { ...he, right: 160 }),
+      run('\u05BC ', 160.4, 663, { ...he, right: 160.4 }),
+      run('ת', 197.4, 661.5, { ...he, right: 205.9 }),
+      run('\u05B0', 203.2, 661.5, { ...he, right: 203.2 }),
+      run('י', 206, 661.5, { ...he, right: 208.9 }),
+      run('\u05B8', 209, 661.5, { ...he, right: 209 }),
+      run('ה', 208.9, 661.5, { ...he, right: 217.4 }),
+      run('ו', 164.2, 661.5, { ...he, right: 167.7 }),
+      run('ה', 167.8, 661.5, { ...he, right: 176.2 }),
+    ])
+    expect(hebrew.map((line) => line.text)).toEqual(['הָיְת הוּ ו'])
   })
 
   it("records where a row's cells stand apart, but not a line of prose's words", () => {

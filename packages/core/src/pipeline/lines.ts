@@ -262,6 +262,8 @@ const COMBINING_MARKS = /^\p{M}+$/u
 const MARK_MAX_WIDTH_EM = 0.15
 /** How near the end of a word a mark stands over its last letter, in the word's font sizes. */
 const MARK_END_EM = 0.35
+/** How far left of its right-to-left letter a mark centred under it may start, in font sizes. */
+const MARK_REACH_EM = 0.5
 
 /**
  * Puts each combining mark that a page draws as a glyph of its own after the letter it stands
@@ -273,25 +275,46 @@ const MARK_END_EM = 0.35
 function attachCombiningMarks(row: TextRun[]): void {
   for (let i = 0; i < row.length; i++) {
     const mark = row[i] as TextRun
-    if (
-      !COMBINING_MARKS.test(mark.text) ||
-      mark.right - mark.left > MARK_MAX_WIDTH_EM * mark.fontSize
-    )
+    // pdf.js may end a mark's item with the word space after it: the gap beside the letter
+    // makes that space again.
+    const marks = mark.text.trimEnd()
+    if (!COMBINING_MARKS.test(marks) || mark.right - mark.left > MARK_MAX_WIDTH_EM * mark.fontSize)
       continue
-    const base = row.find((run) => {
-      if (run === mark || COMBINING_MARKS.test(run.text)) return false
-      if (mark.left < run.left - 0.5 || mark.right > run.right + 0.5) return false
-      if ([...run.text.trim()].length === 1) return true
-      const end = run.rtl ? mark.left - run.left : run.right - mark.right
-      return end <= MARK_END_EM * run.fontSize
-    })
+    const base =
+      rightToLeftBase(row, mark) ??
+      row.find((run) => {
+        if (run === mark || COMBINING_MARKS.test(run.text.trimEnd())) return false
+        if (mark.left < run.left - 0.5 || mark.right > run.right + 0.5) return false
+        if ([...run.text.trim()].length === 1) return true
+        const end = run.rtl ? mark.left - run.left : run.right - mark.right
+        return end <= MARK_END_EM * run.fontSize
+      })
     if (base === undefined) continue
-    base.text = base.text.endsWith(' ')
-      ? `${base.text.trimEnd()}${mark.text} `
-      : base.text + mark.text
+    base.text = base.text.endsWith(' ') ? `${base.text.trimEnd()}${marks} ` : base.text + marks
     row.splice(i, 1)
     i--
   }
+}
+
+/**
+ * The right-to-left letter a mark belongs to when it stands at the letter's left edge or a little
+ * short of it: a browser places a Hebrew point centred under its letter, so under a narrow letter
+ * (a yod, a vav) it starts left of the letter, over the one before it; the letter whose left
+ * edge is nearest at or right of the mark's is its own. Undefined when none is that near.
+ */
+function rightToLeftBase(row: readonly TextRun[], mark: TextRun): TextRun | undefined {
+  let best: TextRun | undefined
+  let distance = Number.POSITIVE_INFINITY
+  for (const run of row) {
+    if (!run.rtl || run === mark || COMBINING_MARKS.test(run.text.trimEnd())) continue
+    const away = run.left - mark.left
+    if (away < -1 || away > MARK_REACH_EM * run.fontSize || !/\p{L}/u.test(run.text)) continue
+    if (Math.abs(away) < distance) {
+      best = run
+      distance = Math.abs(away)
+    }
+  }
+  return best
 }
 
 /**
