@@ -36,6 +36,22 @@ describe('toTextRuns', () => {
     expect(page.runs.map((run) => run.text)).toEqual(['أ', 'ال '])
   })
 
+  it("reads the alef of a browser's lam-alef ligature that has no Unicode of its own", () => {
+    const rtl = (str: string, x: number, width: number) => ({ ...item(str, x, width), dir: 'rtl' })
+    // "أولاً": the tanwin, then a NUL without advance where "أول" ends on its ligature's lam.
+    const page = toTextRuns(
+      [item('\u064B', 501.8, 0), item('\u0000', 502.1, 0), rtl('أول', 502.1, 19.9)],
+      {},
+      [1, 0, 0, -1, 0, 792],
+    )
+    expect(page.runs.map((run) => run.text)).toEqual(['\u064B', 'أولا'])
+    expect(page.unreliableChars).toBe(0)
+    // A NUL elsewhere is an unmapped glyph, counted as such.
+    const other = toTextRuns([item('\u0000', 72, 0), rtl('من', 90, 10)], {}, [1, 0, 0, -1, 0, 792])
+    expect(other.runs.map((run) => run.text)).toEqual(['', 'من'])
+    expect(other.unreliableChars).toBe(1)
+  })
+
   it('reads a word set letter-spaced as the word, but not letters standing over columns', () => {
     const page = toTextRuns(
       // A 10 pt title tracked out: six letters in 64 pt. Spreadsheet column letters: 40 pt apart.

@@ -51,6 +51,8 @@ export function toTextRuns(
     math.add(item.fontName, item.str)
   }
   const undoubled = astralDoubled(items)
+  // The item that a lam-alef ligature's unmapped alef belongs to (see isLamAlefRest).
+  let alefAfter = -1
   for (const [index, item] of items.entries()) {
     // An empty item with a width is a glyph that pdf.js found no Unicode for (a bullet of a
     // bitmap font): kept, textless, like the control characters of unmapped glyphs below.
@@ -58,6 +60,10 @@ export function toTextRuns(
     if (item.str.length === 0 && !unmapped) continue
     if (isUnmappedSpace(items, index)) {
       markSpaceAfter(runs[runs.length - 1], item, viewport)
+      continue
+    }
+    if (isLamAlefRest(items, index)) {
+      alefAfter = index + 1
       continue
     }
     const encoding = tex.encodingOf(item.fontName)
@@ -71,7 +77,7 @@ export function toTextRuns(
           ? item.str
           : decodeTexControls(item.str, encoding),
     )
-    const text = normalized.text
+    const text = alefAfter === index ? `${normalized.text}\u0627` : normalized.text
     const unreliable = unmapped ? 1 : normalized.unreliable
     const visible = text.trim().length
     chars += visible + unreliable
@@ -225,6 +231,29 @@ function isUnmappedSpace(items: readonly RawTextItem[], index: number): boolean 
     item.width <= SPACE_MAX_EM * size &&
     touches(before, x - ((before.transform[4] ?? 0) + before.width)) &&
     touches(after, (after.transform[4] ?? 0) - (x + item.width))
+  )
+}
+
+/**
+ * Whether an item is the alef of a lam-alef ligature that a browser wrote without Unicode: a NUL
+ * without advance at the very spot where the next item, right-to-left text, ends on its lam
+ * (Chromium maps the ligature's glyph to the lam alone and gives the alef an unmapped glyph of
+ * its own, so "أولاً" would read "أول").
+ */
+function isLamAlefRest(items: readonly RawTextItem[], index: number): boolean {
+  const item = items[index] as RawTextItem
+  const next = items[index + 1]
+  if (
+    item.str !== '\u0000' ||
+    item.width !== 0 ||
+    next?.dir !== 'rtl' ||
+    !next.str.endsWith('\u0644')
+  )
+    return false
+  const size = Math.abs(item.transform[3] ?? 0)
+  return (
+    next.transform[5] === item.transform[5] &&
+    Math.abs((next.transform[4] ?? 0) - (item.transform[4] ?? 0)) <= 0.05 * size
   )
 }
 
