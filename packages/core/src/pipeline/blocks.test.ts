@@ -202,6 +202,14 @@ describe('groupBlocks', () => {
         'The Idea in Things: Fugitive Meaning in the Victorian',
       ],
     ])
+    // So does a right-to-left paragraph's first line into its short last line, set flush right.
+    const he = { rtl: true }
+    expect(
+      blocksOf(
+        run('בשנת 2025 גדל מספר המבקרים בספרייה והושקה מערכת', 100, 300, { ...he, fontId: 'bold' }),
+        run('השאלה מקוונת.', 265, 312, he),
+      ),
+    ).toEqual([['בשנת 2025 גדל מספר המבקרים בספרייה והושקה מערכת', 'השאלה מקוונת.']])
   })
 
   it('keeps double-spaced paragraphs whole from their first line, but not entries stacked as widely', () => {

@@ -722,8 +722,10 @@ function isFullLineOf(first: Line, next: Line): boolean {
     return false
   }
   const em = first.fontSize
-  const inset = next.left - first.left
-  return inset < HANGING_MAX_EM * em || Math.abs(inset - (first.right - next.right)) < em
+  // Right-to-left lines start at the right: a short last line ends there.
+  const inset = next.rtl ? first.right - next.right : next.left - first.left
+  const otherSide = next.rtl ? next.left - first.left : first.right - next.right
+  return inset < HANGING_MAX_EM * em || Math.abs(inset - otherSide) < em
 }
 
 /** Fewest words on a line of running text that a double-spaced paragraph's next line continues. */

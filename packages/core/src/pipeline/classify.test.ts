@@ -437,6 +437,12 @@ describe('classifyBlocks', () => {
       'heading',
       'paragraph',
     ])
+    // A right-to-left heading stands flush right, far in from the text's left edge.
+    const rtl = block(['דוח שנתי'], 250, 140, { fontId: 'f2' })
+    ;(rtl.lines[0] as Line).rtl = true
+    const hebrew = page([block(BODY, 40, 100), rtl, block(BODY, 40, 200)])
+    classifyPage(hebrew)
+    expect(hebrew.blocks.map((b) => b.kind)).toEqual(['paragraph', 'heading', 'paragraph'])
   })
 
   it("takes a table's header row in a font of its own for no heading when fast reads the rows as text", () => {

@@ -725,6 +725,8 @@ function isHeading(
  * Clinic, 2003"), where headings stand flush left or centred.
  */
 function setInAsSource(block: Block, next: Block, pageWidth: number): boolean {
+  // Right-to-left text sets its headings flush right, far in from the left edge.
+  if (block.lines[0]?.rtl) return false
   const em = block.fontSize
   const inset = block.left - next.left
   if (inset <= SET_IN_EMS * em) return false
