@@ -228,8 +228,11 @@ describe('groupLines', () => {
         run('Water ', 100, 150, { fontSize: 8, right: 120 }),
         run('2', 123, 146.6, { fontSize: 4 }),
         run('rises', 126, 150, { fontSize: 8 }),
+        // Justified: a sliver of slack before a note mark at the line's end, read as a space.
+        run('annual that. ', 71, 180, { fontSize: 11, right: 520.2 }),
+        run('2', 521.4, 175.7, { fontSize: 6.4 }),
       ),
-    ).toEqual(['in the 17th Century', 'Water 2 rises'])
+    ).toEqual(['in the 17th Century', 'Water 2 rises', 'annual that.2'])
   })
 
   it('keeps an item letter set apart by a tab with its text: doubled letters and a period in another font too', () => {

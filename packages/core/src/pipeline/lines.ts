@@ -799,6 +799,8 @@ export function makeLine(runs: TextRun[]): Line {
   let openingMark: string | undefined
   let citedMarks: string[] | undefined
   let cellStarts: number[] | undefined
+  // The space a superscript was drawn over, dropped from the run before it: it stays dropped.
+  let spaceTaken = false
   for (let i = 0; i < ordered.length; i++) {
     const run = ordered[i] as TextRun
     // A space right of a run comes after it in a left-to-right line and before it in a
@@ -829,12 +831,12 @@ export function makeLine(runs: TextRun[]): Line {
       if (advance !== undefined && prev.monospace && run.monospace && gap > 0) {
         const spaces = Math.round(gap / advance) - trailingSpaces(text) - leadingSpaces(piece)
         if (spaces > 0) text += ' '.repeat(spaces)
-      } else if (apart && !text.endsWith(' ') && !piece.startsWith(' ')) text += ' '
+      } else if (apart && !spaceTaken && !text.endsWith(' ') && !piece.startsWith(' ')) text += ' '
     }
+    spaceTaken = ordered === runs && isSuperscriptOverSpace(run, ordered[i + 1])
     if (isSpacedNoteMark(run, dominant)) text += run.text.replace(/ /g, '')
-    else if (ordered === runs && isSuperscriptOverSpace(run, ordered[i + 1])) {
-      text += run.text.slice(0, -1)
-    } else text += piece
+    else if (spaceTaken) text += run.text.slice(0, -1)
+    else text += piece
     prev = run
   }
   if (opensWithUnmappedMark(ordered)) text = `\u2022 ${text}`
@@ -903,7 +905,9 @@ export function isRaisedNoteMark(
 /**
  * Whether `run` ends with the space of a word gap that `next`, raised small text touching the run,
  * is drawn over: "17" + "th" set over the space before "Century". The space belongs after the
- * superscript, where the gap to the next word puts one anyway.
+ * superscript, where the gap to the next word puts one anyway. A gap narrower than a word space of
+ * the run's own type is none: justification's slack before a note mark at a line's end ("that.²"),
+ * which pdf.js reads as a space.
  */
 function isSuperscriptOverSpace(run: TextRun, next: TextRun | undefined): boolean {
   return (
@@ -911,7 +915,7 @@ function isSuperscriptOverSpace(run: TextRun, next: TextRun | undefined): boolea
     run.text.endsWith(' ') &&
     next.fontSize < SUPERSCRIPT_MIN_SHRINK * run.fontSize &&
     next.baseline < run.baseline &&
-    Math.abs(next.left - run.right) < SPACE_GAP_EM * next.fontSize
+    Math.abs(next.left - run.right) < SPACE_GAP_EM * run.fontSize
   )
 }
 
