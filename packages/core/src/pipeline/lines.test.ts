@@ -411,6 +411,73 @@ describe('groupLines', () => {
     ])
   })
 
+  it('keeps justified lines whole where a browser drew every line of the column word by word', () => {
+    // Chromium prints each word of a stretched line as an item of its own: in a narrow column
+    // of a three-column page no full line is drawn in one piece but an indented first line, and
+    // the stretched spaces (1.5 em) are wider than the gutter beside them.
+    const words = (y: number, ...placed: [string, number, number][]) =>
+      placed.map(([text, left, right]) => run(text, left, y, { right }))
+    const lines = groupLines([
+      run('Storage soil price cooperative crops', 58.7, 345, { right: 205.7 }),
+      ...words(357, ['drought ', 48.7, 79.8], ['soil ', 89, 103.5], ['yield ', 112.6, 132.6]),
+      ...words(357, ['farmers ', 141.8, 172.3], ['water.', 181.5, 205.7]),
+      ...words(369, ['Families ', 48.7, 83.2], ['harvest ', 98.3, 127.2], ['crops ', 142.3, 163.9]),
+      ...words(369, ['season', 179, 205.7]),
+      ...words(381, ['cooperative ', 48.7, 95.4], ['families ', 103.1, 135.3]),
+      ...words(381, ['valley ', 143, 167.4], ['farmers', 175.1, 205.7]),
+      ...words(393, ['seeds ', 48.7, 70.4], ['storage ', 76.9, 105.7], ['crops ', 112.2, 133.9]),
+      ...words(393, ['crops ', 140.3, 162], ['irrigation', 168.5, 205.7]),
+      run('river price soil farmers. Price irrigation', 219.7, 337.5, { right: 376.6 }),
+      run('harvest irrigation village seeds seeds', 219.7, 349.5, { right: 376.6 }),
+      ...words(
+        361.5,
+        ['price ', 219.7, 239.6],
+        ['crops ', 249.7, 271.4],
+        ['village ', 281.5, 308.7],
+      ),
+      ...words(361.5, ['yield ', 318.8, 338.7], ['market', 348.8, 376.6]),
+      ...words(
+        373.5,
+        ['village. ', 219.7, 249.4],
+        ['Village ', 266.1, 295],
+        ['market ', 311.9, 339.7],
+      ),
+      ...words(373.5, ['price', 356.6, 376.6]),
+      run('cooperative irrigation river river rain', 219.7, 385.5, { right: 376.6 }),
+    ])
+    expect(lines.filter((line) => line.left < 210).map((line) => line.text)).toEqual([
+      'Storage soil price cooperative crops',
+      'drought soil yield farmers water.',
+      'Families harvest crops season',
+      'cooperative families valley farmers',
+      'seeds storage crops crops irrigation',
+    ])
+  })
+
+  it('keeps a list item justified word by word whole after its bullet', () => {
+    // A box's list as Chromium prints it: bullets hang before the items' edge, and the item's
+    // stretched lines measure against each other.
+    const words = (y: number, ...placed: [string, number, number][]) =>
+      placed.map(([text, left, right]) => run(text, left, y, { fontSize: 9, right }))
+    const lines = groupLines([
+      ...words(345, ['•', 417.6, 420.7], ['Market ', 426.6, 452.6], ['soil ', 463.2, 476.2]),
+      ...words(345, ['water ', 486.9, 506.9], ['season', 517.5, 541.5]),
+      run('irrigation season rain.', 426.6, 356.3, { fontSize: 9, right: 504.8 }),
+      ...words(367.6, ['•', 417.6, 420.7], ['Season ', 426.6, 452.1], ['drought ', 457.7, 485.7]),
+      ...words(367.6, ['village ', 491.4, 515.9], ['water', 521.5, 541.5]),
+      ...words(378.8, ['canal ', 426.6, 445.6], ['cooperative ', 459.6, 501.5]),
+      ...words(378.8, ['harvest', 515.5, 541.5]),
+      run('village harvest.', 426.6, 390.1, { fontSize: 9, right: 481.6 }),
+    ])
+    expect(lines.map((line) => line.text)).toEqual([
+      '• Market soil water season',
+      'irrigation season rain.',
+      '• Season drought village water',
+      'canal cooperative harvest',
+      'village harvest.',
+    ])
+  })
+
   it('splits LaTeX columns an em apart under a centred title, and beside the next heading', () => {
     // Runs as pdflatex sets a two-column paper: a 10 pt gutter, the title centred across it.
     const at = (text: string, left: number, right: number, y: number, fontSize = 9.96) =>

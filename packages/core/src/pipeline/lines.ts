@@ -49,6 +49,8 @@ const UNMAPPED_MARK_GAP_EM = 0.3
 const SPACE_GAP_EM = 0.17
 /** The stretched spaces of one justified line differ in width by at most this many font sizes. */
 const JUSTIFIED_SPACE_SPREAD_EM = 0.1
+/** The words of one line stand on baselines this many font sizes apart at most. */
+const BASELINE_TOLERANCE_EM = 0.1
 /** Rows around that end where a line does, at least, for that to be the text's edge. */
 const MARGIN_NOTE_EDGE_ROWS = 3
 /** A note in the margin stands at least this many font sizes off the text. */
@@ -394,7 +396,7 @@ function splitsRow(
   // A section number, list number or bullet set apart by a tab belongs to the text after it.
   const lead = rowLead(rows[index] as TextRun[], prev)
   // So does a glyph without Unicode there, a bitmap font's bullet.
-  if (lead !== undefined && (NUMBER_LABEL.test(lead) || isBullet(lead) || lead === '')) return false
+  if (lead !== undefined && (isItemMarker(lead) || lead === '')) return false
   // So does a section number in a heading's type after smaller text: a heading that opens the
   // second column, level with a line of the first ("3   Results").
   if (
@@ -618,30 +620,104 @@ function isJustifiedSpace(
 ): boolean {
   const row = rows[index] as TextRun[]
   const em = Math.max(prev.fontSize, next.fontSize)
-  const joined = (a: TextRun, b: TextRun) => b.left - a.right <= WIDE_GAP_EM * em
   let start = row.indexOf(prev)
   let end = start + 1
-  while (start > 0 && joined(row[start - 1] as TextRun, row[start] as TextRun)) start--
-  while (end < row.length - 1 && joined(row[end] as TextRun, row[end + 1] as TextRun)) end++
+  while (start > 0 && onOneLine(row[start - 1] as TextRun, row[start] as TextRun, em)) start--
+  while (end < row.length - 1 && onOneLine(row[end] as TextRun, row[end + 1] as TextRun, em)) {
+    end++
+  }
+  // An item's bullet or number stands apart by its own gap, before the line's first word.
+  if (start < row.indexOf(prev) && isItemMarker((row[start] as TextRun).text.trim())) start++
+  const spaces = evenSpaces(row, start, end, em)
+  if (spaces === undefined) return false
+  const left = (row[start] as TextRun).left
+  const right = (row[end] as TextRun).right
+  return (
+    wordsDrawnNear(
+      rows,
+      index,
+      GAP_WINDOW_ROWS / 2,
+      (run) => Math.abs(run.left - left) < 0.2 * em && Math.abs(run.right - right) < 0.2 * em,
+    ) || stretchedLineNear(rows, index, left, right, spaces, em)
+  )
+}
+
+/**
+ * Whether two neighbouring runs of a row may be words of one stretched line: no farther apart
+ * than a line is stretched, on one baseline unless one is a note mark or an index in smaller type.
+ * A column beside it sets its lines on baselines of its own.
+ */
+function onOneLine(before: TextRun, after: TextRun, em: number): boolean {
+  if (after.left - before.right > WIDE_GAP_EM * em) return false
+  const [small, large] = before.fontSize < after.fontSize ? [before, after] : [after, before]
+  return (
+    Math.abs(after.baseline - before.baseline) <= BASELINE_TOLERANCE_EM * em ||
+    small.fontSize < SUPERSCRIPT_MIN_SHRINK * large.fontSize
+  )
+}
+
+/**
+ * The middles of the word spaces between `row[start]` and `row[end]` when there are at least two
+ * and all are as wide as each other, as a justified line's stretched spaces are.
+ */
+function evenSpaces(
+  row: readonly TextRun[],
+  start: number,
+  end: number,
+  em: number,
+): number[] | undefined {
   let narrowest = Number.POSITIVE_INFINITY
   let widest = 0
-  let spaces = 0
+  const middles: number[] = []
   for (let i = start + 1; i <= end; i++) {
-    const gap = (row[i] as TextRun).left - (row[i - 1] as TextRun).right
+    const before = row[i - 1] as TextRun
+    const gap = (row[i] as TextRun).left - before.right
     if (gap < SPACE_GAP_EM * em) continue
     narrowest = Math.min(narrowest, gap)
     widest = Math.max(widest, gap)
-    spaces++
+    middles.push(before.right + gap / 2)
   }
-  if (spaces < 2 || widest - narrowest > JUSTIFIED_SPACE_SPREAD_EM * em) return false
-  const left = (row[start] as TextRun).left
-  const right = (row[end] as TextRun).right
-  return wordsDrawnNear(
-    rows,
-    index,
-    GAP_WINDOW_ROWS / 2,
-    (run) => Math.abs(run.left - left) < 0.2 * em && Math.abs(run.right - right) < 0.2 * em,
-  )
+  return middles.length >= 2 && widest - narrowest <= JUSTIFIED_SPACE_SPREAD_EM * em
+    ? middles
+    : undefined
+}
+
+/**
+ * Whether a row near `index` holds another line stretched word by word between the same edges,
+ * with its spaces elsewhere: a browser prints every word of a justified line as an item of its
+ * own, so the column may have no line drawn in one piece to measure against. A table's rows,
+ * however evenly their cells are spaced, leave their gaps at the same places.
+ */
+function stretchedLineNear(
+  rows: readonly TextRun[][],
+  index: number,
+  left: number,
+  right: number,
+  spaces: readonly number[],
+  em: number,
+): boolean {
+  const last = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS / 2)
+  for (let r = Math.max(0, index - GAP_WINDOW_ROWS / 2); r <= last; r++) {
+    const row = rows[r] as TextRun[]
+    if (r === index) continue
+    // Its first word may follow a bullet, set before the edge that the lines after it keep.
+    const start = row.findIndex((run) => run.right > left)
+    if (start < 0 || (row[start] as TextRun).left > left + 0.2 * em) continue
+    let end = start
+    while (
+      end + 1 < row.length &&
+      onOneLine(row[end] as TextRun, row[end + 1] as TextRun, em) &&
+      (row[end] as TextRun).right < right - 0.2 * em
+    )
+      end++
+    if (Math.abs((row[end] as TextRun).right - right) >= 0.2 * em) continue
+    const theirs = evenSpaces(row, start, end, em)
+    if (theirs === undefined) continue
+    const half = (JUSTIFIED_SPACE_SPREAD_EM + SPACE_GAP_EM) * em
+    if (!spaces.every((middle) => theirs.some((other) => Math.abs(other - middle) < half)))
+      return true
+  }
+  return false
 }
 
 /**
@@ -1064,4 +1140,9 @@ function dropEnclosedLetters(runs: TextRun[]): TextRun[] {
         )
       }),
   )
+}
+
+/** A list item's bullet or number ("•", "3.", "(b)"), set apart from the item's text. */
+function isItemMarker(text: string): boolean {
+  return NUMBER_LABEL.test(text) || isBullet(text)
 }
