@@ -1,7 +1,7 @@
 import { extentOf, gapInEms, medianFontSize } from './extent.js'
 import { isFigure } from './figure.js'
 import { joinsUnspaced } from './join-lines.js'
-import { makeLine } from './lines.js'
+import { isJustifiedSpace, makeLine } from './lines.js'
 import type { Line, TextRun } from './types.js'
 
 /** A gap between columns is at least this many font sizes wide. */
@@ -30,15 +30,17 @@ export function cellPieces(runs: readonly TextRun[]): Line[] {
     }
   }
   const pieces: Line[] = []
-  for (const row of rows) {
-    row.sort((p, q) => p.left - q.left)
+  for (const row of rows) row.sort((p, q) => p.left - q.left)
+  for (const [index, row] of rows.entries()) {
     let start = 0
     for (let i = 1; i <= row.length; i++) {
       const previous = row[i - 1] as TextRun
       const next = row[i]
       if (
         next &&
-        inkGap(previous, next) <= CELL_GAP_EM * Math.min(previous.fontSize, next.fontSize)
+        (inkGap(previous, next) <= CELL_GAP_EM * Math.min(previous.fontSize, next.fontSize) ||
+          // A justified line printed word by word is one piece, however far its words stand.
+          isJustifiedSpace(rows, index, previous, next))
       ) {
         continue
       }

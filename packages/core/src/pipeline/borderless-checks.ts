@@ -36,7 +36,7 @@ export function looksLikeBorderlessTable(grid: AlignedGrid): boolean {
 }
 
 /** Bullets or item numbers in a narrow first column: a list set with hanging indents. */
-function looksLikeList(grid: AlignedGrid): boolean {
+export function looksLikeList(grid: AlignedGrid): boolean {
   const first = grid.cells
     .filter((cell) => cell.column === 0 && cell.colSpan === 1)
     .map((cell) => cellText(cell.lines))

@@ -49,6 +49,8 @@ const UNMAPPED_MARK_GAP_EM = 0.3
 const SPACE_GAP_EM = 0.17
 /** The stretched spaces of one justified line differ in width by at most this many font sizes. */
 const JUSTIFIED_SPACE_SPREAD_EM = 0.1
+/** A list's text stands at most this many font sizes right of its bullet. */
+const BULLET_GAP_EM = 2
 /** The words of one line stand on baselines this many font sizes apart at most. */
 const BASELINE_TOLERANCE_EM = 0.1
 /** Rows around that end where a line does, at least, for that to be the text's edge. */
@@ -397,6 +399,16 @@ function splitsRow(
   const lead = rowLead(rows[index] as TextRun[], prev)
   // So does a glyph without Unicode there, a bitmap font's bullet.
   if (lead !== undefined && (isItemMarker(lead) || lead === '')) return false
+  // So does a bullet that opens a line of another column, far right of the text before it, on
+  // its text's baseline and no farther from it than a list sets its items.
+  if (
+    beforePrev !== undefined &&
+    prev.left - beforePrev.right > SEGMENT_GAP_EM * em &&
+    gap <= BULLET_GAP_EM * em &&
+    Math.abs(prev.baseline - next.baseline) <= BASELINE_TOLERANCE_EM * em &&
+    isBullet(prev.text.trim())
+  )
+    return false
   // So does a section number in a heading's type after smaller text: a heading that opens the
   // second column, level with a line of the first ("3   Results").
   if (
@@ -608,11 +620,12 @@ function centredUnderParted(
 
 /**
  * Whether the gap after `prev` is one of the stretched spaces of a justified line set word by
- * word (as LibreOffice sets it): the spaces between its words are all as wide as each other, and
- * a line of words near it, drawn in one piece, reaches from the same left edge to the same right
- * edge. In a narrow column such spaces can be as wide as a gutter; a table's cells stand apart.
+ * word (as LibreOffice and browsers set it): the spaces between its words are all as wide as each
+ * other, and a line of words near it, drawn in one piece or stretched too, reaches from the same
+ * left edge to the same right edge. In a narrow column such spaces can be as wide as a gutter; a
+ * table's cells stand apart. `rows` are a page's runs by baseline, each sorted left to right.
  */
-function isJustifiedSpace(
+export function isJustifiedSpace(
   rows: readonly TextRun[][],
   index: number,
   prev: TextRun,
@@ -638,7 +651,8 @@ function isJustifiedSpace(
       index,
       GAP_WINDOW_ROWS / 2,
       (run) => Math.abs(run.left - left) < 0.2 * em && Math.abs(run.right - right) < 0.2 * em,
-    ) || stretchedLineNear(rows, index, left, right, spaces, em)
+    ) ||
+    (areWords(row, start, end) && stretchedLineNear(rows, index, left, right, spaces, em))
   )
 }
 
@@ -683,6 +697,16 @@ function evenSpaces(
 }
 
 /**
+ * Whether `row[start]` to `row[end]` are words, all but one at most with a letter: a line of
+ * prose, not a table's figures or the dots of a leader, whose gaps can come out as even.
+ */
+function areWords(row: readonly TextRun[], start: number, end: number): boolean {
+  let without = 0
+  for (let i = start; i <= end; i++) if (countLetters((row[i] as TextRun).text) === 0) without++
+  return without <= 1
+}
+
+/**
  * Whether a row near `index` holds another line stretched word by word between the same edges,
  * with its spaces elsewhere: a browser prints every word of a justified line as an item of its
  * own, so the column may have no line drawn in one piece to measure against. A table's rows,
@@ -712,7 +736,7 @@ function stretchedLineNear(
       end++
     if (Math.abs((row[end] as TextRun).right - right) >= 0.2 * em) continue
     const theirs = evenSpaces(row, start, end, em)
-    if (theirs === undefined) continue
+    if (theirs === undefined || !areWords(row, start, end)) continue
     const half = (JUSTIFIED_SPACE_SPREAD_EM + SPACE_GAP_EM) * em
     if (!spaces.every((middle) => theirs.some((other) => Math.abs(other - middle) < half)))
       return true

@@ -230,6 +230,95 @@ describe('detectTables', () => {
     expect(codes.tables).toHaveLength(1)
   })
 
+  it("leaves a box's heading and bulleted list alone, its items justified word by word", () => {
+    // A sidebar as Chromium prints it: a shaded box (its frame a band of two rules), its list's
+    // discs drawn at 416 pt and each stretched line's words drawn apart, 1.2 to 1.6 ems.
+    const words = (y: number, ...placed: [string, number, number][]) =>
+      placed.map(([text, left, right]) => run(text, left, y, { fontSize: 9, right }))
+    const runs = [
+      run('How the rota works', 396.6, 291, { right: 488.8 }),
+      ...words(311, ['•', 416, 419], ['Water ', 426.6, 447.8], ['canal ', 456.9, 475.9]),
+      ...words(311, ['drought ', 484.9, 512.9], ['crops', 522, 541.5]),
+      ...words(322.6, ['farmers ', 426.6, 454.1], ['village ', 471, 495.5]),
+      ...words(322.6, ['families', 512.5, 541.5]),
+      run('farmers.', 426.6, 333.8, { fontSize: 9, right: 456.3 }),
+      ...words(345, ['•', 416, 419], ['Market ', 426.6, 452.6], ['soil ', 463.2, 476.2]),
+      ...words(345, ['water ', 486.9, 506.9], ['season', 517.5, 541.5]),
+      run('irrigation season rain.', 426.6, 356.3, { fontSize: 9, right: 504.8 }),
+      ...words(367.6, ['•', 416, 419], ['Season ', 426.6, 452.1], ['drought ', 457.7, 485.7]),
+      ...words(367.6, ['village ', 491.4, 515.9], ['water', 521.5, 541.5]),
+      ...words(378.8, ['canal ', 426.6, 445.6], ['cooperative ', 459.6, 501.5]),
+      ...words(378.8, ['harvest', 515.5, 541.5]),
+      run('village harvest.', 426.6, 390.1, { fontSize: 9, right: 481.6 }),
+    ]
+    const box = findRulings({
+      horizontal: [
+        { x1: 390.7, y1: 276, x2: 547.5, y2: 276 },
+        { x1: 390.7, y1: 408.7, x2: 547.5, y2: 408.7 },
+      ],
+      vertical: [
+        { x1: 390.7, y1: 276, x2: 390.7, y2: 408.7 },
+        { x1: 547.5, y1: 276, x2: 547.5, y2: 408.7 },
+      ],
+    })
+    // The middle column's lines stand level with the box's, a gutter to its left.
+    const beside = [291, 311, 322.6, 333.8, 345, 356.3, 367.6, 378.8, 390.1].map((y) =>
+      run('the middle column runs on beside it', 219.7, y - 2.5, { right: 376.6 }),
+    )
+    const { tables, lines } = detectTables([...runs, ...beside], box, [], 1, true)
+    expect(tables).toEqual([])
+    expect(lines.filter((line) => line.left > 380).map((line) => line.text)).toEqual([
+      'How the rota works',
+      '• Water canal drought crops',
+      'farmers village families',
+      'farmers.',
+      '• Market soil water season',
+      'irrigation season rain.',
+      '• Season drought village water',
+      'canal cooperative harvest',
+      'village harvest.',
+    ])
+  })
+
+  it("leaves a box's paragraph alone, its lines justified word by word", () => {
+    // Chromium draws each word of a stretched line apart; its spaces (1.1 to 1.4 ems) line up
+    // from one line to the next no more than prose does.
+    const words = (y: number, ...placed: [string, number, number][]) =>
+      placed.map(([text, left, right]) => run(text, left, y, { fontSize: 9, right }))
+    const runs = [
+      run('How the rota works', 396.6, 291, { right: 488.8 }),
+      ...words(311, ['Every ', 396.6, 420], ['family ', 431, 457], ['takes ', 468, 489]),
+      ...words(311, ['one ', 500, 514], ['turn', 525, 541.5]),
+      ...words(322.6, ['at ', 396.6, 404], ['the ', 418, 430], ['sluice ', 444, 468]),
+      ...words(322.6, ['each ', 482, 500], ['week', 514, 541.5]),
+      ...words(333.8, ['and ', 396.6, 410], ['logs ', 421.5, 438.5], ['the ', 450, 462]),
+      ...words(333.8, ['water ', 473.5, 494.5], ['it ', 506, 512], ['drew', 523.5, 541.5]),
+      ...words(345, ['in ', 396.6, 404], ['the ', 415, 427], ['ledger ', 438, 462]),
+      ...words(345, ['kept ', 473, 490], ['by ', 501, 510], ['the', 521, 541.5]),
+      run('clerk of the cooperative.', 396.6, 356.3, { fontSize: 9, right: 490 }),
+    ]
+    const box = findRulings({
+      horizontal: [
+        { x1: 390.7, y1: 276, x2: 547.5, y2: 276 },
+        { x1: 390.7, y1: 365, x2: 547.5, y2: 365 },
+      ],
+      vertical: [
+        { x1: 390.7, y1: 276, x2: 390.7, y2: 365 },
+        { x1: 547.5, y1: 276, x2: 547.5, y2: 365 },
+      ],
+    })
+    const { tables, lines } = detectTables(runs, box, [], 1, true)
+    expect(tables).toEqual([])
+    expect(lines.map((line) => line.text)).toEqual([
+      'How the rota works',
+      'Every family takes one turn',
+      'at the sluice each week',
+      'and logs the water it drew',
+      'in the ledger kept by the',
+      'clerk of the cooperative.',
+    ])
+  })
+
   it('reads a framed column of boxes, one short item each, as a one-column table', () => {
     const items = [
       'Competence framework',

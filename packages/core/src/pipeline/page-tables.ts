@@ -8,7 +8,12 @@ import {
   mergeHeaderAbove,
   mergeWrappedRows,
 } from './aligned-grid.js'
-import { BORDERLESS_MIN_ROWS, isSparse, looksLikeBorderlessTable } from './borderless-checks.js'
+import {
+  BORDERLESS_MIN_ROWS,
+  isSparse,
+  looksLikeBorderlessTable,
+  looksLikeList,
+} from './borderless-checks.js'
 import { dropEmptyGridLines } from './empty-grid-lines.js'
 import { extentOf, gapBetween, gapInEms, medianFontSize } from './extent.js'
 import { isFigure } from './figure.js'
@@ -386,7 +391,8 @@ function bandTable(
   return alignedTable(
     lines,
     page,
-    (grid) => bandRowsAgree(grid) && !isSparse(grid) && !isProseBetweenRules(grid),
+    (grid) =>
+      bandRowsAgree(grid) && !isSparse(grid) && !isProseBetweenRules(grid) && !looksLikeList(grid),
     band,
     rules,
   )
