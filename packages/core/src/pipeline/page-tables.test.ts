@@ -103,6 +103,83 @@ describe('detectTables', () => {
     expect(detectTables(cells, NO_RULINGS, [], 1, false).tables).toEqual([])
   })
 
+  it('reads a short borderless table whose longer labels run on into their figures as one line', () => {
+    // As Chromium prints a four-row table in 12 pt: "Primary" stands five ems from its first
+    // figure, "Lower secondary" under two, the gutter of the figures' columns.
+    const at = (text: string, left: number, right: number, y: number) =>
+      run(text, left, y, { fontSize: 12, right })
+    const figures = (y: number, a: string, b: string, c: string) => [
+      at(a, 203.1, 226.5, y),
+      at(b, 245.8, 269.2, y),
+      at(c, 288.5, 311.8, y),
+    ]
+    const prose = [
+      'Table 4 shows enrolment by region for the two most recent school years, split by level of education.',
+      'Figures are headcounts at the October census date.',
+      'Source: Ministry of Education, annual school census.',
+      'Enrolment grew in every region. The largest rise was in the North, where two new primary schools',
+      'opened in September.',
+      'Ratios fell slightly at every level as recruitment outpaced enrolment.',
+    ]
+    // The paragraphs around the table cross its gutters: row by row, the figures read as one line.
+    const runs = [
+      run(prose[0] as string, 84.4, 122.5, { right: 522 }),
+      run(prose[1] as string, 84.4, 133.7, { right: 315 }),
+      run(prose[2] as string, 84.4, 325.5, { right: 318.9 }),
+      run(prose[3] as string, 84.4, 346.5, { right: 517 }),
+      run(prose[4] as string, 84.4, 357.7, { right: 182.2 }),
+      run(prose[5] as string, 84.4, 478, { right: 383 }),
+      at('Table 5. Pupil-teacher ratios', 84.4, 246.3, 381),
+      at('Level ', 92.4, 123.1, 400.5),
+      at('2023 ', 199.8, 226.5, 400.5),
+      at('2024 ', 242.5, 269.2, 400.5),
+      at('2025', 285.2, 311.8, 400.5),
+      at('Primary ', 92.4, 133.8, 418.5),
+      ...figures(418.5, '24.1 ', '23.8 ', '23.2'),
+      at('Lower secondary ', 92.4, 183.8, 435.7),
+      ...figures(435.7, '19.6 ', '19.9 ', '19.4'),
+      at('Upper secondary ', 92.4, 183.8, 453.7),
+      ...figures(453.7, '16.2 ', '16.0 ', '15.7'),
+    ]
+    const { tables, lines } = detectTables(runs, NO_RULINGS, [], 1, true)
+    expect(texts(tables[0]?.table)).toEqual([
+      ['Level', '2023', '2024', '2025'],
+      ['Primary', '24.1', '23.8', '23.2'],
+      ['Lower secondary', '19.6', '19.9', '19.4'],
+      ['Upper secondary', '16.2', '16.0', '15.7'],
+    ])
+    expect(lines.map((line) => line.text)).toEqual([
+      ...prose.slice(0, 5),
+      'Table 5. Pupil-teacher ratios',
+      prose[5],
+    ])
+  })
+
+  it('leaves a heading with a tab after its letter out of the borderless table above it', () => {
+    const at = (text: string, left: number, y: number, options = {}) =>
+      run(text, left, y, { fontSize: 10, ...options })
+    const rows = [
+      ['Code', 'Condition', 'Cases'],
+      ['344.1', 'Paraplegia', '1,204'],
+      ['907.2', 'Late effect of injury', '880'],
+      ['952.0', 'Spinal cord injury', '2,212'],
+      ['344.0', 'Quadriplegia', '615'],
+    ]
+    const runs = [
+      ...rows.flatMap(([code, text, cases], i) => [
+        at(code as string, 90, 100 + 14 * i),
+        at(text as string, 180, 100 + 14 * i),
+        at(cases as string, 380, 100 + 14 * i),
+      ]),
+      // "D." set a tab apart from its title: a gap as wide as a column's.
+      at('D.', 72, 184, { bold: true, fontSize: 12 }),
+      at('Stroke Patients', 108, 184, { bold: true, fontSize: 12 }),
+    ]
+    const { tables, lines } = detectTables(runs, NO_RULINGS, [], 1, true)
+    expect(texts(tables[0]?.table)).toEqual(rows)
+    expect(lines.map((line) => line.text)).toEqual(['D. Stroke Patients'])
+  })
+
   it('takes the first line of a title wrapped upward over a borderless header into its cell', () => {
     const cells = textRows(
       [

@@ -731,13 +731,14 @@ interface BorderlessRegion {
  */
 function borderlessRegions(lines: readonly Line[]): BorderlessRegion[] {
   const rows = groupRows(lines)
+  const cellRows = new Set(rows.filter((_, k) => isCellRow(rows, k)))
   const regions: BorderlessRegion[] = []
   let current: Line[][] = []
   let singles = 0
   let lead: Line[] | undefined
   const flush = () => {
-    while (current.length > 0 && (current[current.length - 1] as Line[]).length < 2) current.pop()
-    if (current.filter((row) => row.length >= 2).length >= BORDERLESS_MIN_ROWS) {
+    while (current.length > 0 && !cellRows.has(current[current.length - 1] as Line[])) current.pop()
+    if (current.filter((row) => cellRows.has(row)).length >= BORDERLESS_MIN_ROWS) {
       regions.push(
         lead
           ? {
@@ -756,7 +757,7 @@ function borderlessRegions(lines: readonly Line[]): BorderlessRegion[] {
     const em = (row[0] as Line).fontSize
     const gap = previous ? (row[0] as Line).top - extentOf(previous).bottom : 0
     if (previous && gap > 2.5 * em) flush()
-    if (row.length >= 2) {
+    if (cellRows.has(row)) {
       if (current.length === 0) {
         const candidate = rows[k - 1]
         lead = candidate && titleAbove(candidate, row, rows[k - 2]) ? candidate : undefined
@@ -777,6 +778,31 @@ function borderlessRegions(lines: readonly Line[]): BorderlessRegion[] {
   flush()
   return regions
 }
+
+/**
+ * Whether a row of the page holds two cells or more: pieces of text apart, or a line whose words
+ * stand a column's gap apart where a cell of the row above or below starts too (the label and
+ * figures of a table's row, read as one line where the rows around them leave no gutter).
+ */
+function isCellRow(rows: readonly Line[][], k: number): boolean {
+  const row = rows[k] as Line[]
+  if (row.length >= 2) return true
+  const line = row[0] as Line
+  if (line.cellStarts === undefined) return false
+  const slack = CELL_ALIGN_EM * line.fontSize
+  return [rows[k - 1], rows[k + 1]].some((other) =>
+    other?.some((piece) =>
+      [piece.left, ...(piece.cellStarts ?? [])].some(
+        (start) =>
+          start > line.left + slack &&
+          line.cellStarts?.some((cell) => Math.abs(cell - start) <= slack),
+      ),
+    ),
+  )
+}
+
+/** Cells of two rows start this many font sizes apart at most to stand in one column. */
+const CELL_ALIGN_EM = 0.5
 
 /** A piece this many times the size of another on its row is a title, not a cell beside it. */
 const TITLE_BESIDE_RATIO = 1.6
