@@ -1,7 +1,7 @@
 import { type AlignedCell, type AlignedGrid, cellText } from './aligned-grid.js'
 import { extentOf } from './extent.js'
 import { isFigure } from './figure.js'
-import { isItemMark } from './list-markers.js'
+import { isBullet, isItemMark, listMarker } from './list-markers.js'
 import { PAGE_LABEL } from './page-label.js'
 
 // Whether text that lines up in columns is a borderless table, or something else set in
@@ -31,7 +31,23 @@ export function looksLikeBorderlessTable(grid: AlignedGrid): boolean {
     !looksLikeFullLines(grid) &&
     !looksLikeProse(grid) &&
     !looksLikeRunningColumns(grid) &&
-    !looksLikeList(grid)
+    !looksLikeList(grid) &&
+    !looksLikeListsSideBySide(grid)
+  )
+}
+
+/**
+ * Every cell under the first row opens with a bullet: lists set side by side under their titles
+ * (a slide's two columns of points), which a table's data never all do.
+ */
+function looksLikeListsSideBySide(grid: AlignedGrid): boolean {
+  const body = grid.cells.filter((cell) => cell.row > 0)
+  return (
+    body.length > 0 &&
+    body.every((cell) => {
+      const marker = listMarker(cellText(cell.lines))
+      return marker !== undefined && isBullet(marker)
+    })
   )
 }
 

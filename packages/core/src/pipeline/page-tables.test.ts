@@ -396,6 +396,34 @@ describe('detectTables', () => {
     ])
   })
 
+  it("leaves a slide's two bulleted lists side by side under their titles alone", () => {
+    const runs = textRows(
+      [
+        ['Pipeline', 'Retention'],
+        ['• Coverage 3.4x for Q4', '• Gross churn 4.1%'],
+        ['• Average deal size up 12%', '• Expansion from add-on modules'],
+        ['• Cycle time down to 64 days', '• Two at-risk accounts saved'],
+      ],
+      [58, 504],
+      160,
+      30,
+    )
+    expect(detectTables(runs, NO_RULINGS, [], 1, true).tables).toEqual([])
+    // The same columns with figures under their titles are a table.
+    const figures = textRows(
+      [
+        ['Pipeline', 'Retention'],
+        ['3.4x', '4.1%'],
+        ['12%', '118%'],
+        ['64 days', '2'],
+      ],
+      [58, 504],
+      160,
+      30,
+    )
+    expect(detectTables(figures, NO_RULINGS, [], 1, true).tables).toHaveLength(1)
+  })
+
   it('reads a framed column of boxes, one short item each, as a one-column table', () => {
     const items = [
       'Competence framework',
