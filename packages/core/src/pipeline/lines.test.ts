@@ -478,6 +478,31 @@ describe('groupLines', () => {
     ])
   })
 
+  it('parts the foot of two columns a few lines long, nothing near crossing the gutter', () => {
+    // The last page of a paper as Chromium prints it: two references left, one right, the
+    // columns' baselines out of step, a gutter of 2.5 ems.
+    const at = (text: string, left: number, right: number, y: number) =>
+      run(text, left, y, { fontSize: 8.5, right })
+    const lines = groupLines([
+      at('2022.', 72, 91.1, 61.5),
+      at('[3] F. Müller. Battery models for embedded nodes. ', 60, 234.5, 74.2),
+      at('ACM Computing', 237, 295.2, 74.2),
+      at('Surveys 54(2)', 72, 118.9, 83.2),
+      at(', 2020.', 119, 142.3, 83.2),
+      at('[4] G. Rossi and H. Tanaka. Adaptive packet scheduling under', 316.8, 552, 61.5),
+      at('interference. ', 328.8, 371.5, 70.5),
+      at('Proc. INFOCOM', 373.6, 432.8, 70.5),
+      at(', 2023.', 432.8, 456.1, 70.5),
+    ])
+    expect(lines.map((line) => line.text).sort()).toEqual([
+      '2022.',
+      'Surveys 54(2), 2020.',
+      '[3] F. Müller. Battery models for embedded nodes. ACM Computing',
+      '[4] G. Rossi and H. Tanaka. Adaptive packet scheduling under',
+      'interference. Proc. INFOCOM, 2023.',
+    ])
+  })
+
   it('splits LaTeX columns an em apart under a centred title, and beside the next heading', () => {
     // Runs as pdflatex sets a two-column paper: a 10 pt gutter, the title centred across it.
     const at = (text: string, left: number, right: number, y: number, fontSize = 9.96) =>

@@ -49,6 +49,8 @@ const UNMAPPED_MARK_GAP_EM = 0.3
 const SPACE_GAP_EM = 0.17
 /** The stretched spaces of one justified line differ in width by at most this many font sizes. */
 const JUSTIFIED_SPACE_SPREAD_EM = 0.1
+/** A gap this many font sizes wide that no line near crosses parts two columns. */
+const OPEN_GUTTER_EM = 2.5
 /** A list's text stands at most this many font sizes right of its bullet. */
 const BULLET_GAP_EM = 2
 /** The words of one line stand on baselines this many font sizes apart at most. */
@@ -496,7 +498,16 @@ function splitsRow(
     columnStartsInGap(rows, index, prev, next, em)
   )
     return true
-  return supporting >= 2 && supporting >= crossing
+  if (supporting >= 2 && supporting >= crossing) return true
+  // The foot of two columns of a few lines each (a paper's last references): nothing near
+  // crosses a gap wider than a stretched space between two lines of prose, and text beside it
+  // stops short of it too.
+  return (
+    supporting >= 1 &&
+    crossing === 0 &&
+    gap >= OPEN_GUTTER_EM * em &&
+    hasProseOnBothSides(rows[index] as TextRun[], prev, next)
+  )
 }
 
 /**
