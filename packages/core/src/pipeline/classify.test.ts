@@ -111,6 +111,48 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("reads neither a paper's affiliations nor a displayed formula as headings", () => {
+    // The affiliations open with raised marks, smaller and in italics, over the abstract; the
+    // formula stands alone in italics between two paragraphs.
+    const affiliations = centred(
+      block(['University of Lagos KAIST'], 0, 112, { fontSize: 9, fontId: 'f3', italic: true }),
+      300,
+    )
+    ;(affiliations.lines[0] as Line).openingMark = '1'
+    const layout = page([
+      centred(block(['Energy-Aware Sampling for Sensor Networks'], 0, 80, { fontSize: 17 }), 300),
+      centred(block(['Maria Okonkwo, Jun Park, and Lena Fischer'], 0, 98, { fontSize: 11 }), 300),
+      affiliations,
+      block(
+        [
+          'Abstract. Sampling less often saves the battery of every node',
+          'in the network over deployments that last for several years.',
+        ],
+        300 - 62 * 2.5,
+        130,
+        { fontSize: 9 },
+      ),
+      block(['1 Introduction'], 10, 170, { fontSize: 11, bold: true }),
+      block(BODY, 10, 190),
+      centred(
+        block(['E(t) = Ps · ts + Ptx · ttx (1)'], 0, 225, { fontId: 'f3', italic: true }),
+        300,
+      ),
+      block(BODY, 10, 245),
+    ])
+    classifyPage(layout)
+    expect(kinds(layout).map(([kind]) => kind)).toEqual([
+      'heading',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'heading',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+    ])
+  })
+
   it('takes a body-size block low on the page that opens with a mark cited above for a note', () => {
     /** Prose citing `cited`, and at `top` a block of the same type opening with `mark`. */
     const notePage = (cited: string, mark: string, top: number) => {

@@ -47,6 +47,8 @@ const DATE_SPAN =
   /^(?:(?:\p{L}{3,9}\.?\s+)?\d{4}|\d{1,2}\/\d{4})\s*[-–—]\s*(?:(?:\p{L}{3,9}\.?\s+)?\d{4}|\d{1,2}\/\d{4}|present|now|today|current)$/iu
 /** A sentence or more in quotation marks, and nothing else: a pull quote set large. */
 const PULL_QUOTE = /^"[^"]*\s[^"]*[.!?,]"$/
+/** A relation sign between spaces: "E(t) = P · t", "n ≤ 10". */
+const RELATION = /\s[=<>≤≥≈≠]\s/
 /**
  * A pull quote broken across columns: opened and run on past a sentence but not closed, or
  * closed after a sentence without being opened.
@@ -654,8 +656,10 @@ function isHeading(
     endsContentsEntry(text)
   )
     return false
-  // A bulleted line is a list item, whatever its size.
+  // A bulleted line is a list item, whatever its size; a line that opens with a raised mark is a
+  // note or an affiliation ("¹University of Lagos").
   if (marker !== undefined && !isSectionNumber(text)) return false
+  if (block.lines[0]?.openingMark !== undefined) return false
   const words = text.split(/\s+/).length
   const ratio = block.fontSize / stats.bodySize
   // A line in typewriter type among prose is code ("BEGIN", "Version ::= INTEGER"), unless set
@@ -673,6 +677,8 @@ function isHeading(
     return ratio >= DISPLAY_SIZE_RATIO
       ? block.lines.length <= 3 || text.length < 100
       : block.lines.length <= 2 || (block.lines.length === 3 && isCentredTitle(block))
+  // A relation between two sides is a displayed formula, in italics or a font of its own.
+  if (RELATION.test(text)) return false
   const letters = text.replace(/[^\p{L}]/gu, '')
   const capitals = letters.length >= 4 && letters === letters.toUpperCase() && words <= 12
   // Capitals look a size larger than mixed case: a numbered all-caps line may be set smaller.

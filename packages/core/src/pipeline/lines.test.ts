@@ -218,6 +218,19 @@ describe('groupLines', () => {
     expect(lines[0]?.fontSize).toBe(10)
   })
 
+  it("reads a browser's superscripts, five sixths of the text's size, as note marks", () => {
+    const [authors, affiliations] = groupLines([
+      run('Maria Okonkwo', 200.5, 98.2, { fontSize: 11, right: 272.9 }),
+      run('1', 272.9, 93.7, { fontSize: 9.2, right: 277.5 }),
+      run(', Jun Park', 277.5, 98.2, { fontSize: 11, right: 321.1 }),
+      run('2', 321.1, 93.7, { fontSize: 9.2, right: 325.7 }),
+      run('1', 251.4, 108, { fontSize: 7.5, right: 255.1 }),
+      run('University of Lagos', 255.1, 112.5, { fontSize: 9, right: 330 }),
+    ])
+    expect(authors).toMatchObject({ text: 'Maria Okonkwo1, Jun Park2', citedMarks: ['1', '2'] })
+    expect(affiliations).toMatchObject({ text: '1 University of Lagos', openingMark: '1' })
+  })
+
   it('sets an ordinal drawn over the space after its number against the number', () => {
     // pdf.js gives "in the 17 " (the space of the word gap) and the raised "th" drawn over it.
     expect(
