@@ -170,6 +170,25 @@ describe('classifyBlocks', () => {
     expect(notePage('1', '1', 400)).toEqual(['paragraph', 'paragraph'])
   })
 
+  it('nests numbered headings by their numbering across type sizes near the body size', () => {
+    // A browser's h2 (11 pt bold) and h3 (10 pt bold italic) over 10 pt text: both sizes rank
+    // alike, the numbering tells them apart.
+    const layout = page([
+      block(['Energy-Aware Sampling'], 10, 60, { fontSize: 17, bold: true }),
+      block(['3 Method'], 10, 100, { fontSize: 11, bold: true, fontId: 'f2' }),
+      block(['3.1 Sampling policy'], 10, 120, { bold: true, italic: true, fontId: 'f3' }),
+      block(BODY, 10, 140),
+      block(['3.2 Scheduling'], 10, 200, { bold: true, italic: true, fontId: 'f3' }),
+      block(BODY, 10, 220),
+      block(['4 Results'], 10, 280, { fontSize: 11, bold: true, fontId: 'f2' }),
+      block(BODY, 10, 300),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.filter((b) => b.kind === 'heading').map((b) => b.level)).toEqual([
+      1, 2, 3, 3, 2,
+    ])
+  })
+
   it('ranks numbered headings set alike by their numbering', () => {
     const layout = page([
       block(['Making Pictures'], 10, 60, { fontSize: 24 }),

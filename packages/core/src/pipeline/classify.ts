@@ -863,11 +863,38 @@ function assignHeadingLevels(
       )
     }
   }
+  nestByNumbering(pages)
   for (const page of pages) {
     for (const block of page.blocks) {
       const level = block.titleBelow?.level
       if (level !== undefined && block.level === undefined) block.level = level
     }
+  }
+}
+
+/**
+ * Numbered headings nest by their numbering across type sizes too: where "3 Method" stands at
+ * level 2, "3.1 Sampling policy" stands at level 3 at least, though set in a type no larger than
+ * the body's that ranks it alongside (a browser's h3 in the text's size, bold italic).
+ */
+function nestByNumbering(pages: readonly PageLayout[]): void {
+  const numbered: Array<{ block: Block; depth: number }> = []
+  let shallowest = Number.POSITIVE_INFINITY
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      if (block.kind !== 'heading' || block.level === undefined) continue
+      const depth = numberingDepth(plainText(block))
+      if (depth === undefined) continue
+      numbered.push({ block, depth })
+      shallowest = Math.min(shallowest, depth)
+    }
+  }
+  let top = Number.POSITIVE_INFINITY
+  for (const { block, depth } of numbered) {
+    if (depth === shallowest) top = Math.min(top, block.level as number)
+  }
+  for (const { block, depth } of numbered) {
+    block.level = Math.min(6, Math.max(block.level as number, top + depth - shallowest))
   }
 }
 
