@@ -151,6 +151,8 @@ export function bandWithHeaderAbove(band: RuledBand, runs: readonly TextRun[]): 
 
 /** Rows under a band's last rule, at least, that make it a table cut off by the page's foot. */
 const RUNS_OFF_MIN_ROWS = 2
+/** A total row taken alone from under a band's last rule has at least this many cells. */
+const TOTAL_MIN_CELLS = 3
 /** A row under a band starts at most this many font sizes under the row (or rule) above it. */
 const RUNS_OFF_ROW_GAP_EMS = 1.5
 /** A cell's wrapped line stands at most this many font sizes under the line above it. */
@@ -207,9 +209,12 @@ export function bandWithRowsBelow(band: RuledBand, runs: readonly TextRun[]): Ru
     edge = bottom
     taken++
   }
-  if (taken < RUNS_OFF_MIN_ROWS) return band
   const rest = rows.slice(taken)
   const next = rest[0]
+  if (taken === 1 && isTotalRow(rows[0] as Line[], header, next)) {
+    return { ...band, ys: [...band.ys, edge + 1] }
+  }
+  if (taken < RUNS_OFF_MIN_ROWS) return band
   if (
     next !== undefined &&
     (rest.length > FOOTER_MAX_ROWS ||
@@ -217,6 +222,23 @@ export function bandWithRowsBelow(band: RuledBand, runs: readonly TextRun[]): Ru
   )
     return band
   return { ...band, ys: [...band.ys, edge + 1] }
+}
+
+/**
+ * Whether the one row under a band's last rule is its total: ruled over but not under (a
+ * statement's "Net current assets" under the subtotal rule), it fills all the columns but one at
+ * most, and what follows is no row of cells but the page's text, if anything.
+ */
+function isTotalRow(
+  row: readonly Line[],
+  header: readonly Line[],
+  next: Line[] | undefined,
+): boolean {
+  return (
+    row.length >= TOTAL_MIN_CELLS &&
+    row.length >= header.length - 1 &&
+    (next === undefined || next.length === 1)
+  )
 }
 
 /** Whether a piece of text stands under exactly one of `titles`, overlapping it. */

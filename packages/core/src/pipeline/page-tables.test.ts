@@ -631,6 +631,29 @@ describe('detectTables', () => {
     expect(striped.tables).toEqual([])
   })
 
+  it('takes the total row ruled over but not under into the table', () => {
+    // A statement ruled under its header and over its subtotal and total: the total, last, has
+    // no rule under it, and a note follows as the page's text.
+    const xs = [64, 200, 260, 320]
+    const rulings = findRulings({
+      horizontal: [100, 118, 172, 190].map((y) => ({ x1: 60, y1: y, x2: 360, y2: y })),
+      vertical: [],
+    })
+    const rows = [
+      ['€ thousand', 'Note', '2025', '2024'],
+      ['Inventories', '15', '12,334', '11,021'],
+      ['Receivables', '16', '18,902', '17,450'],
+      ['Cash', '17', '7,415', '9,930'],
+      ['Total assets', '', '38,651', '38,401'],
+      ['Net current assets', '', '18,431', '15,996'],
+    ]
+    const runs = textRows(rows, xs, 113, 18)
+    const note = run('The notes on pages 48 to 96 form part of these statements.', 60, 222)
+    const { tables, rest } = detectTables([...runs, note], rulings, [], 1, false)
+    expect(texts(tables[0]?.table)).toEqual(rows)
+    expect(rest).toEqual([note])
+  })
+
   it('places a title set flush left over figures set flush right in their column', () => {
     // Three rows under the titles; "Amount" ends a point short of the widest figure, or reaches
     // a point over it.
