@@ -231,6 +231,21 @@ describe('groupLines', () => {
     expect(affiliations).toMatchObject({ text: '1 University of Lagos', openingMark: '1' })
   })
 
+  it('reads Word\'s letter bullets as bullets: an "o" in a font of its own, a tab before the text', () => {
+    const texts = groupLines([
+      run('o ', 110.8, 117.6, { fontSize: 11, fontId: 'courier', right: 117.4 }),
+      run('Hard hats and high-visibility vests', 128.8, 117.6, { fontSize: 11, right: 279.6 }),
+      run('§ ', 110.8, 131, { fontSize: 11, fontId: 'wingdings', right: 117.4 }),
+      run('Vests must be class 2 or higher', 128.8, 131, { fontSize: 11, right: 264.3 }),
+      run('o livro que eu li', 110.8, 144.5, { fontSize: 11, right: 190 }),
+    ]).map((line) => line.text)
+    expect(texts).toEqual([
+      '◦ Hard hats and high-visibility vests',
+      '▪ Vests must be class 2 or higher',
+      'o livro que eu li',
+    ])
+  })
+
   it('sets an ordinal drawn over the space after its number against the number', () => {
     // pdf.js gives "in the 17 " (the space of the word gap) and the raised "th" drawn over it.
     expect(

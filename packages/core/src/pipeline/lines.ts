@@ -895,6 +895,27 @@ function opensWithUnmappedMark(runs: readonly TextRun[]): boolean {
   )
 }
 
+/**
+ * Letters that word processors draw as bullets from symbol fonts, and the bullets they show: Word's
+ * second-level "o" in Courier New, and Wingdings' "§" (a square), "Ø" (an arrowhead) and "ü" (a
+ * check mark) where the font maps its glyphs to the letters of their codes.
+ */
+const LETTER_BULLETS: Readonly<Record<string, string>> = { o: '◦', '§': '▪', Ø: '➢', ü: '✓' }
+
+/**
+ * The bullet a line opens with when it is such a letter, alone in a font of its own and set
+ * before the text by a tab: "o   Hard hats" is an item, "o livro" a sentence.
+ */
+function letterBullet(runs: readonly TextRun[]): string | undefined {
+  const [mark, next] = runs
+  if (mark === undefined || next === undefined || mark.fontId === next.fontId) return undefined
+  const bullet = LETTER_BULLETS[mark.text.trim()]
+  if (bullet === undefined || next.left - mark.right < UNMAPPED_MARK_GAP_EM * next.fontSize) {
+    return undefined
+  }
+  return /^\p{L}/u.test(next.text.trimStart()) ? bullet : undefined
+}
+
 /** Builds a line from runs sorted left to right, inserting spaces where the gaps say so. */
 export function makeLine(runs: TextRun[]): Line {
   const monospace = isMonospaceLine(runs)
@@ -954,6 +975,10 @@ export function makeLine(runs: TextRun[]): Line {
     prev = run
   }
   if (opensWithUnmappedMark(ordered)) text = `\u2022 ${text}`
+  else {
+    const bullet = letterBullet(ordered)
+    if (bullet !== undefined) text = `${bullet}${text.slice(1)}`
+  }
   let top = Number.POSITIVE_INFINITY
   let bottom = Number.NEGATIVE_INFINITY
   for (const run of runs) {
