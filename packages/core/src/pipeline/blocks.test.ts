@@ -20,6 +20,28 @@ describe('groupBlocks', () => {
     ).toEqual([['first paragraph line one', 'first paragraph line two'], ['second paragraph']])
   })
 
+  it('opens a block at each note, its mark raised, and keeps the lines a note wraps onto', () => {
+    // LaTeX's notes at a column's foot: each opens a paragraph indent in, its mark raised, and
+    // wraps flush left; the second note follows the first at the notes' pitch.
+    const note = { fontSize: 8 }
+    const mark = { fontSize: 6 }
+    expect(
+      blocksOf(
+        run('*', 65.1, 716.2, { ...mark, right: 68.7 }),
+        run('Corresponding author: ana.lima@example.org', 69.2, 719, { ...note, right: 239.1 }),
+        run('1', 65.1, 725.7, { ...mark, right: 68.7 }),
+        run('Require varying wireless for load estimator require estimating', 69.2, 728.5, {
+          ...note,
+          right: 301,
+        }),
+        run('show load and in.', 54, 738, { ...note, right: 119.2 }),
+      ),
+    ).toEqual([
+      ['* Corresponding author: ana.lima@example.org'],
+      ['1 Require varying wireless for load estimator require estimating', 'show load and in.'],
+    ])
+  })
+
   it('splits at paragraph spacing of four tenths of a line, as manuals set it', () => {
     expect(
       blocksOf(

@@ -481,6 +481,8 @@ function continuesBlock(
     return false
   }
   if (line.monospace !== last.monospace) return false
+  // A line that opens with a raised mark opens a note: no paragraph wraps before its mark.
+  if (line.openingMark !== undefined) return false
   const finished = endsSentence(last)
   // A clause numbered in levels ("1.1", "2.3.1") opens a paragraph of its own after a finished
   // sentence or a lone line of words (its clause's title, "1. Definitions"), though set in under
