@@ -157,6 +157,44 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("ends a table's caption before a header row wider than the caption", () => {
+    const prose = [
+      'the latency of the estimator under load for every sensor',
+      'node in the network, which the three methods share. The',
+      'estimator converges after a few rounds in every setting',
+      'that we measured, while the other two take much longer.',
+    ]
+    const at = (text: string, left: number, right: number, y: number) =>
+      run(text, left, y, { right })
+    const blocks = groupBlocks(
+      groupLines([
+        at('Table 1: Latency (ms) by load.', 109.6, 245.4, 71.4),
+        at('Load ', 97.1, 118.8, 86.9),
+        at('Ours ', 144.7, 165.8, 86.9),
+        at('MAC-A ', 177.8, 212.1, 86.9),
+        at('MAC-B', 224.1, 257.9, 86.9),
+        at('Low ', 97.1, 115.2, 103.8),
+        at('12.1 ', 148.1, 165.8, 103.8),
+        at('15.4 ', 194.4, 212.1, 103.8),
+        at('14.0', 240.2, 257.9, 103.8),
+        at('High ', 97.1, 117.8, 115.8),
+        at('31.0 ', 148.1, 165.8, 115.8),
+        at('55.8 ', 194.4, 212.1, 115.8),
+        at('47.2', 240.2, 257.9, 115.8),
+        // The column's text under the table crosses its gutters.
+        ...prose.map((line, i) => at(line, 54, 301, 163.7 + 12 * i)),
+      ]),
+      1,
+    )
+    expect(text(splitLineLists(blocks, 10))).toEqual([
+      ['Table 1: Latency (ms) by load.'],
+      ['Load Ours MAC-A MAC-B'],
+      ['Low 12.1 15.4 14.0'],
+      ['High 31.0 55.8 47.2'],
+      prose,
+    ])
+  })
+
   it("starts a paragraph at an indent under a paragraph's last line alone atop a column", () => {
     expect(
       blocksOf(

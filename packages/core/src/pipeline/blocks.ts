@@ -678,14 +678,16 @@ function leavesItem(block: Block, line: Line): boolean {
 
 /**
  * Whether a caption's one line ends before `line`: it names a table or figure and ends its
- * sentence, and the line under it is shorter, so no wrapped part of it. Where the caption is set
- * in the text's own type (LaTeX), the table's first row would otherwise run on from it.
+ * sentence, and the line under it is shorter, so no wrapped part of it, or holds cells a
+ * column's gap apart (a table's header, wider than its caption). Where the caption is set in the
+ * text's own type (LaTeX), the table's first row would otherwise run on from it.
  */
 function endsCaption(caption: Line, line: Line, finished: boolean): boolean {
   return (
     finished &&
     startsCaption(caption.text) &&
-    line.right - line.left < CAPTION_CONTINUATION_SHARE * (caption.right - caption.left)
+    (line.right - line.left < CAPTION_CONTINUATION_SHARE * (caption.right - caption.left) ||
+      line.cellStarts !== undefined)
   )
 }
 
