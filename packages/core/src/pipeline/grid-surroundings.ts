@@ -242,7 +242,7 @@ function isTotalRow(
 }
 
 /** Whether a piece of text stands under exactly one of `titles`, overlapping it. */
-function underOne(piece: Line, titles: readonly Line[]): boolean {
+export function underOne(piece: Line, titles: readonly Line[]): boolean {
   let count = 0
   for (const title of titles) if (piece.left < title.right && piece.right > title.left) count++
   return count === 1

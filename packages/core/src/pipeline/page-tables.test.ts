@@ -654,6 +654,69 @@ describe('detectTables', () => {
     expect(rest).toEqual([note])
   })
 
+  it('reads a table ruled under its header alone, its cells wrapped over lines', () => {
+    const at = (text: string, left: number, right: number, y: number, fontSize = 12) =>
+      run(text, left, y, { right, fontSize })
+    const intro = at(
+      'The register lists the main risks, their owners and ratings.',
+      63,
+      400,
+      102,
+      10,
+    )
+    const after = at('Ratings are reviewed by the board every quarter.', 63, 279.1, 292.5, 10)
+    const runs = [
+      intro,
+      at('Risk ', 69, 94.3, 127.5),
+      at('Description ', 153.6, 219.7, 127.5),
+      at('Owner ', 351.1, 388.5, 127.5),
+      at('Rating', 431.8, 469.2, 127.5),
+      at('Supplier', 69, 113, 147.7),
+      at('failure', 69, 101.7, 161.2),
+      at('A key supplier becomes insolvent', 153.6, 331.1, 147.7),
+      at('before the pumps are delivered,', 153.6, 323.1, 161.2),
+      at('delaying installation by several', 153.6, 316.4, 174.7),
+      at('months.', 153.6, 196.3, 188.2),
+      at('Procurement', 351.1, 419.8, 147.7),
+      at('lead', 351.1, 373.8, 161.2),
+      at('High', 431.8, 456.5, 147.7),
+      at('Planning', 69, 115.7, 207.7),
+      at('delay', 69, 97.7, 221.2),
+      at('Consent for the second pumping', 153.6, 327.1, 207.7),
+      at('station is refused or deferred.', 153.6, 322.4, 221.2),
+      at('Programme', 351.1, 413.8, 207.7),
+      at('director', 351.1, 391.2, 221.2),
+      at('Medium', 431.8, 474.5, 207.7),
+      after,
+    ]
+    const rulings = findRulings({
+      horizontal: [{ x1: 63, y1: 133, x2: 532, y2: 133 }],
+      vertical: [],
+    })
+    const { tables, rest } = detectTables(runs, rulings, [], 1, false)
+    expect(texts(tables[0]?.table)).toEqual([
+      ['Risk', 'Description', 'Owner', 'Rating'],
+      [
+        'Supplier failure',
+        'A key supplier becomes insolvent before the pumps are delivered, delaying installation by several months.',
+        'Procurement lead',
+        'High',
+      ],
+      [
+        'Planning delay',
+        'Consent for the second pumping station is refused or deferred.',
+        'Programme director',
+        'Medium',
+      ],
+    ])
+    expect(tables[0]?.table).toMatchObject({ headerRows: 1 })
+    expect(rest).toEqual([intro, after])
+    // A heading's underline with the heading alone over it rules no table.
+    const heading = at('Risks and owners', 63, 160, 127.5)
+    const underlined = detectTables([heading, ...runs.slice(5, -1)], rulings, [], 1, false)
+    expect(underlined.tables).toEqual([])
+  })
+
   it('places a title set flush left over figures set flush right in their column', () => {
     // Three rows under the titles; "Amount" ends a point short of the widest figure, or reaches
     // a point over it.

@@ -25,6 +25,7 @@ import {
   withoutTitleRows,
   withStubBeside,
 } from './grid-surroundings.js'
+import { headerRuleBands } from './header-rule-bands.js'
 import { headerSpans } from './header-spans.js'
 import { groupLines, makeLine } from './lines.js'
 import { roundBox } from './points.js'
@@ -81,8 +82,8 @@ export function detectTables(
     tables.push(table)
     rest = kept
   }
-  const bands = [...rulings.bands, ...unruledBands].flatMap((drawn) =>
-    splitAtGaps(drawn, rest).flatMap((band) => splitAtHeadingRules(band, rest)),
+  const bands = [...rulings.bands, ...unruledBands, ...headerRuleBands(rulings, rest)].flatMap(
+    (drawn) => splitAtGaps(drawn, rest).flatMap((band) => splitAtHeadingRules(band, rest)),
   )
   for (const band of bands.map((found) =>
     bandWithRowsBelow(bandWithHeaderAbove(found, rest), rest),
