@@ -14,4 +14,20 @@ describe('measureText', () => {
     const blocks = [table, block(BODY, 10, 500), block(BODY, 10, 560)]
     expect(measureText([{ blocks }]).bodySize).toBe(10)
   })
+
+  it("takes the body size from a manual's prose, though its code listings outweigh it", () => {
+    const code = Array.from(
+      { length: 3 },
+      (_, i) => `const queue${i} = new Queue('emails', { n: ${i} })`,
+    )
+    const listing = block(code, 10, 100, { fontSize: 9, monospace: true, fontId: 'mono' })
+    const stats = measureText([{ blocks: [listing, block(BODY, 10, 500, { fontSize: 10.5 })] }])
+    expect(stats).toMatchObject({ bodySize: 10.5, bodyFontId: 'f1', bodyMonospace: false })
+    // A typewritten document's body is its typewriter type.
+    const typed = block(BODY, 10, 100, { fontSize: 9, monospace: true, fontId: 'mono' })
+    expect(measureText([{ blocks: [typed, listing] }])).toMatchObject({
+      bodySize: 9,
+      bodyMonospace: true,
+    })
+  })
 })

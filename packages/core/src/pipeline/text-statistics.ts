@@ -12,8 +12,12 @@ export interface TextStatistics {
 
 /** Measures the body text size and font over every line of the document. */
 export function measureText(pages: readonly { blocks: readonly Block[] }[]): TextStatistics {
+  // Code listings are counted apart: a manual's examples may outweigh its prose, which is still
+  // the body its headings stand out from.
   const bySize = new Map<number, number>()
   const byFont = new Map<string, number>()
+  const codeBySize = new Map<number, number>()
+  const codeByFont = new Map<string, number>()
   let monospaceChars = 0
   let allChars = 0
   for (const page of pages) {
@@ -25,17 +29,24 @@ export function measureText(pages: readonly { blocks: readonly Block[] }[]): Tex
       for (const line of block.lines) {
         const n = line.text.length * weight
         const size = Math.round(line.fontSize * 2) / 2
-        bySize.set(size, (bySize.get(size) ?? 0) + n)
-        byFont.set(line.fontId, (byFont.get(line.fontId) ?? 0) + n)
+        const sizes = line.monospace ? codeBySize : bySize
+        const fonts = line.monospace ? codeByFont : byFont
+        sizes.set(size, (sizes.get(size) ?? 0) + n)
+        fonts.set(line.fontId, (fonts.get(line.fontId) ?? 0) + n)
         allChars += n
         if (line.monospace) monospaceChars += n
       }
     }
   }
+  const bodyMonospace = monospaceChars > allChars * 0.6
+  if (bodyMonospace || bySize.size === 0) {
+    for (const [size, n] of codeBySize) bySize.set(size, (bySize.get(size) ?? 0) + n)
+    for (const [font, n] of codeByFont) byFont.set(font, (byFont.get(font) ?? 0) + n)
+  }
   return {
     bodySize: argMax(bySize) ?? 10,
     bodyFontId: argMax(byFont) ?? '',
-    bodyMonospace: monospaceChars > allChars * 0.6,
+    bodyMonospace,
   }
 }
 
