@@ -355,6 +355,42 @@ describe('extract', () => {
     )
   })
 
+  it("reads a README's install command and its listing's blank lines and last line as code", async () => {
+    const mono = (text: string, y: number): TextSpec => ({ text, x: 72, y, font: 'mono', size: 9 })
+    const pdf = await buildPdf([
+      [
+        { text: 'queuekit', x: 72, y: 60, size: 22 },
+        { text: 'A small job queue for Node.js with retries and priorities.', x: 72, y: 90 },
+        { text: 'Installation', x: 72, y: 120, size: 15 },
+        mono('npm install queuekit', 150),
+        { text: 'Usage', x: 72, y: 180, size: 15 },
+        { text: 'Create a queue, register a handler, then add jobs:', x: 72, y: 205 },
+        mono("import { Queue } from 'queuekit'", 230),
+        mono("const queue = new Queue('emails')", 253),
+        mono('queue.process(async (job) => {', 276),
+        mono('  await send(job.data)', 287.5),
+        mono('})', 299),
+        mono("await queue.add({ to: 'ana@example.org' })", 322),
+        { text: 'Handlers must be idempotent: a job may run twice after a crash.', x: 72, y: 352 },
+      ],
+    ])
+    const doc = await extract(pdf)
+    expect(doc.elements.map((element) => element.type)).toEqual([
+      'heading',
+      'paragraph',
+      'heading',
+      'code',
+      'heading',
+      'paragraph',
+      'code',
+      'paragraph',
+    ])
+    expect(doc.markdown).toContain('```\nnpm install queuekit\n```')
+    expect(doc.markdown).toContain(
+      "```\nimport { Queue } from 'queuekit'\n\nconst queue = new Queue('emails')\n\nqueue.process(async (job) => {\n  await send(job.data)\n})\n\nawait queue.add({ to: 'ana@example.org' })\n```",
+    )
+  })
+
   it("keeps a listing's aligned comments and a diagram's boxes on their lines, spaces and all", async () => {
     // Courier at 10 pt: 6 pt a character. Each piece is drawn on its own, at its column.
     const at = (text: string, column: number, y: number): TextSpec => ({

@@ -65,8 +65,12 @@ const SECTION_NUMBER = /^((?:\d{1,2}\.){0,5}\d{1,2})(?:\.?\s+\S|\.(?=\p{Lu}\p{Ll
 const ROMAN_SECTION = /^([IVX]{1,5})\.\s+\S/
 /** A footnote's opening: its mark, then a space, a period or bracket, or its first word. */
 const FOOTNOTE_START = new RegExp(`^${NOTE_MARK}(?:\\s|[.)]?\\s|[A-Za-z])`)
-/** A shell command: after a prompt, or a program's name and words with an option among them. */
-const COMMAND_LINE = /^(?:[$>%#] \S|\S+ (?:.* )?--?[A-Za-z][\w-]*(?: |$))/
+/**
+ * A shell command: after a prompt, a program's name and words with an option among them, or one
+ * of the commands that install, build and fetch ("npm install queuekit").
+ */
+const COMMAND_LINE =
+  /^(?:[$>%#] \S|\S+ (?:.* )?--?[A-Za-z][\w-]*(?: |$)|(?:npm|npx|pnpm|yarn|pip3?|python3?|node|apt(?:-get)?|brew|cargo|go|git|docker|kubectl|curl|wget|make|cd|mkdir) \S)/
 /** A web or mail address alone. */
 const LONE_ADDRESS = /^(?:(?:https?:\/\/|www\.)\S+|[^\s@]+@[^\s@]+)$/
 /** A note that gives a web address: its mark, then the address alone ("1 https://example.org/a"). */
@@ -522,20 +526,17 @@ function isSetOutWithSpaces(block: Block): boolean {
 }
 
 /**
- * Whether a lone typewriter line is a command: it reads as one (a prompt, an option), or it
- * follows prose that ends in a colon, as a command or a line of code is shown, and is no web or
- * mail address given on a line of its own.
+ * Whether a lone typewriter line is a command: it reads as one (a prompt, an option, an install),
+ * follows prose that ends in a colon, as a command or a line of code is shown, or ends a listing
+ * a blank line parts it from; and it is no web or mail address given on a line of its own.
  */
 function isLoneCommand(block: Block, previous: Block | undefined): boolean {
   const text = plainText(block)
   if (COMMAND_LINE.test(text)) return true
-  return (
-    previous !== undefined &&
-    !previous.monospace &&
-    previous.bottom < block.top &&
-    /:$/.test(plainText(previous)) &&
-    !LONE_ADDRESS.test(text)
-  )
+  if (previous === undefined || previous.bottom >= block.top || LONE_ADDRESS.test(text)) return false
+  // The last line of a listing, after a blank line.
+  if (previous.kind === 'code') return continuesListing(previous, block)
+  return !previous.monospace && /:$/.test(plainText(previous))
 }
 
 /**

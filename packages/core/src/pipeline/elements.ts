@@ -7,10 +7,12 @@ import { joinLines, type Spellings } from './join-lines.js'
 import { continuesParagraph } from './paragraph-continuation.js'
 import { roundBox } from './points.js'
 import { tablePlainText } from './table-markdown.js'
-import type { Block, PageLayout } from './types.js'
+import type { Block, Line, PageLayout } from './types.js'
 
 /** A page number alone: "7", "- 7 -". */
 const BARE_NUMBER = /^(?:- )?\d{1,4}(?: -)?$/
+/** A listing's lines this many times its line pitch apart or more have a blank line between them. */
+const BLANK_LINE_PITCH = 1.6
 
 /** Element ids count from el_0001 in reading order, with more digits past 9999. */
 export function elementId(index: number): string {
@@ -208,13 +210,30 @@ function orderedMarker(marker: string): string {
   return number ? `${number[1]}.` : marker
 }
 
-/** The lines of a listing's blocks, indented from its leftmost line, a blank line between blocks. */
+/**
+ * The lines of a listing's blocks, indented from its leftmost line, a blank line between blocks
+ * and wherever a block's lines stand a blank line apart (a block keeps a blank line that is no
+ * wider than a paragraph's spacing).
+ */
 function codeText(parts: readonly Block[]): string {
   const left = Math.min(...parts.map((part) => part.left))
   return parts
-    .map((part) =>
-      part.lines.map((line) => codeLine(line.text, line.left - left, line.fontSize)).join('\n'),
-    )
+    .map((part) => {
+      let pitch = Number.POSITIVE_INFINITY
+      for (let i = 1; i < part.lines.length; i++) {
+        const step = (part.lines[i] as Line).baseline - (part.lines[i - 1] as Line).baseline
+        if (step > 0) pitch = Math.min(pitch, step)
+      }
+      return part.lines
+        .map((line, i) => {
+          const text = codeLine(line.text, line.left - left, line.fontSize)
+          const above = part.lines[i - 1]
+          const blank =
+            above !== undefined && line.baseline - above.baseline > BLANK_LINE_PITCH * pitch
+          return blank ? `\n${text}` : text
+        })
+        .join('\n')
+    })
     .join('\n\n')
 }
 
