@@ -17,6 +17,29 @@ const cellTexts = (grid: ReturnType<typeof alignIntoGrid>) =>
   ])
 
 describe('cellPieces', () => {
+  it("keeps a header's titles apart though their gaps are even, as under the next row's", () => {
+    // Titles set flush right over figures, their last lines evenly apart; the row under them
+    // leaves its gaps a few points off, where a justified line's would stand words away.
+    const at = (text: string, left: number, right: number, y: number) =>
+      run(text, left, y, { fontSize: 6, right })
+    const pieces = cellPieces([
+      at('dealers', 151, 170, 100),
+      at('furnishings', 181, 209, 100),
+      at('appliances', 220, 249, 100),
+      at('(NAICS 441)', 136, 170, 107),
+      at('(NAICS 442)', 175.5, 209, 107),
+      at('(NAICS 443)', 214.5, 249, 107),
+    ])
+    expect(pieces.map((piece) => piece.text)).toEqual([
+      'dealers',
+      'furnishings',
+      'appliances',
+      '(NAICS 441)',
+      '(NAICS 442)',
+      '(NAICS 443)',
+    ])
+  })
+
   it('splits a row at gaps wider than a word space and keeps words together', () => {
     const pieces = cellPieces([
       run('1,200', 120, 100),

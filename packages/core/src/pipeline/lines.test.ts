@@ -531,6 +531,62 @@ describe('groupLines', () => {
     ])
   })
 
+  it("parts a newspaper's columns whose stretched spaces are as wide as their gutter", () => {
+    // Chromium prints CSS columns 10 pt apart on common baselines, justified word by word: the
+    // second column's spaces (10.2 pt) match the gutter, and a paragraph's first line is
+    // indented 8 pt.
+    const at = (text: string, left: number, right: number, y: number) =>
+      run(text, left, y, { fontSize: 9, right })
+    const lines = groupLines([
+      at('Harbour ', 42.0, 72.0, 321.0),
+      at('winter ', 80.9, 103.9, 321.0),
+      at('traffic ', 112.8, 134.7, 321.0),
+      at('weekend', 143.6, 175.6, 321.0),
+      at('police ', 42.0, 64.0, 332.2),
+      at('vote ', 70.8, 86.3, 332.2),
+      at('market ', 93.0, 118.0, 332.2),
+      at('station ', 124.8, 148.8, 332.2),
+      at('hours', 155.6, 175.6, 332.2),
+      at('festival winter library festival budget', 42.0, 175.6, 343.5),
+      at('council. Ferry library council library', 42.0, 175.6, 354.7),
+      at('bridge ', 42.0, 65.0, 366.0),
+      at('weekend ', 76.7, 108.7, 366.0),
+      at('hours ', 120.4, 140.4, 366.0),
+      at('school', 152.1, 175.6, 366.0),
+      at('volunteers winter.', 42.0, 106.5, 377.2),
+      at('Repairs ferry ferry market winter', 50.0, 175.6, 393.0),
+      at('festival ', 185.6, 212.1, 321.0),
+      at('station ', 223.3, 247.3, 321.0),
+      at('bridge ', 258.5, 281.5, 321.0),
+      at('festival', 292.7, 319.2, 321.0),
+      at('volunteers ', 185.6, 223.1, 332.2),
+      at('ferry ', 233.3, 250.8, 332.2),
+      at('school ', 261.0, 284.5, 332.2),
+      at('budget', 294.7, 319.2, 332.2),
+      at('winter ', 185.6, 208.6, 343.5),
+      at('residents ', 218.1, 250.1, 343.5),
+      at('school ', 259.7, 283.2, 343.5),
+      at('festival', 292.7, 319.2, 343.5),
+      at('traffic.', 185.6, 209.7, 354.7),
+      at('Vote ', 193.6, 209.9, 370.5),
+      at('hours ', 221.0, 241.0, 370.5),
+      at('weekend ', 252.1, 284.1, 370.5),
+      at('library', 295.2, 319.2, 370.5),
+      at('volunteers repairs weekend residents', 185.6, 319.2, 381.7),
+      at('hours winter hours vote vote. Hours', 185.6, 319.2, 393.0),
+    ])
+    expect(lines.filter((line) => line.left > 180).map((line) => line.text)).toEqual([
+      'festival station bridge festival',
+      'volunteers ferry school budget',
+      'winter residents school festival',
+      'traffic.',
+      'Vote hours weekend library',
+      'volunteers repairs weekend residents',
+      'hours winter hours vote vote. Hours',
+    ])
+    expect(lines.every((line) => line.right < 180 || line.left > 180)).toBe(true)
+  })
+
   it('splits LaTeX columns an em apart under a centred title, and beside the next heading', () => {
     // Runs as pdflatex sets a two-column paper: a 10 pt gutter, the title centred across it.
     const at = (text: string, left: number, right: number, y: number, fontSize = 9.96) =>

@@ -54,6 +54,14 @@ const SPACE_GAP_EM = 0.17
 const JUSTIFIED_SPACE_SPREAD_EM = 0.1
 /** A gap this many font sizes wide that no line near crosses parts two columns. */
 const OPEN_GUTTER_EM = 2.5
+/** Columns' edges stand within this many font sizes of each other from row to row... */
+const GUTTER_EDGE_EM = 0.15
+/** ... in at least this many rows near a gap for the gap to be their gutter. */
+const GUTTER_MIN_ROWS = 2
+/** Two stretched lines' spaces stand at least this many font sizes apart, one of them at least. */
+const STRETCHED_APART_EM = 1
+/** A paragraph's first line is indented at most this many font sizes. */
+const FIRST_LINE_INDENT_EM = 3
 /** A list's text stands at most this many font sizes right of its bullet. */
 const BULLET_GAP_EM = 2
 /** The words of one line stand on baselines this many font sizes apart at most. */
@@ -647,27 +655,75 @@ export function isJustifiedSpace(
 ): boolean {
   const row = rows[index] as TextRun[]
   const em = Math.max(prev.fontSize, next.fontSize)
+  // The line's words stand apart by spaces as wide as this one, or by none (a word in two
+  // fonts); a wider or narrower gap, or one the rows around leave too, is a gutter to the next
+  // column's line on the same baseline.
+  const space = next.left - prev.right
+  const alike = (before: TextRun, after: TextRun) => {
+    const gap = after.left - before.right
+    return (
+      onOneLine(before, after, em) &&
+      (gap < SPACE_GAP_EM * em ||
+        (Math.abs(gap - space) <= JUSTIFIED_SPACE_SPREAD_EM * em &&
+          !isGutterOfRows(rows, index, before, after, em)))
+    )
+  }
   let start = row.indexOf(prev)
   let end = start + 1
-  while (start > 0 && onOneLine(row[start - 1] as TextRun, row[start] as TextRun, em)) start--
-  while (end < row.length - 1 && onOneLine(row[end] as TextRun, row[end + 1] as TextRun, em)) {
-    end++
-  }
+  while (start > 0 && alike(row[start - 1] as TextRun, row[start] as TextRun)) start--
+  while (end < row.length - 1 && alike(row[end] as TextRun, row[end + 1] as TextRun)) end++
   // An item's bullet or number stands apart by its own gap, before the line's first word.
   if (start < row.indexOf(prev) && isItemMarker((row[start] as TextRun).text.trim())) start++
   const spaces = evenSpaces(row, start, end, em)
-  if (spaces === undefined) return false
+  if (spaces === undefined || isGutterOfRows(rows, index, prev, next, em)) return false
   const left = (row[start] as TextRun).left
   const right = (row[end] as TextRun).right
-  return (
+  if (
     wordsDrawnNear(
       rows,
       index,
       GAP_WINDOW_ROWS / 2,
       (run) => Math.abs(run.left - left) < 0.2 * em && Math.abs(run.right - right) < 0.2 * em,
-    ) ||
-    (areWords(row, start, end) && stretchedLineNear(rows, index, left, right, spaces, em))
+    )
   )
+    return true
+  // A paragraph's first line, indented, measures against the lines under it from its own edge.
+  if (!areWords(row, start, end)) return false
+  return (
+    wordsDrawnNear(
+      rows,
+      index,
+      GAP_WINDOW_ROWS / 2,
+      (run) =>
+        run.left < left &&
+        run.left > left - FIRST_LINE_INDENT_EM * em &&
+        Math.abs(run.right - right) < 0.2 * em,
+    ) || stretchedLineNear(rows, index, left, right, spaces, em)
+  )
+}
+
+/**
+ * Whether rows near `index` leave the same gap as `prev` and `next` do, text ending where `prev`
+ * ends and text starting where `next` starts: a gutter between columns, however alike its width
+ * is to the stretched spaces of the lines beside it. A justified line's spaces fall elsewhere on
+ * every line.
+ */
+function isGutterOfRows(
+  rows: readonly TextRun[][],
+  index: number,
+  prev: TextRun,
+  next: TextRun,
+  em: number,
+): boolean {
+  let alike = 0
+  const last = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS)
+  for (let r = Math.max(0, index - GAP_WINDOW_ROWS); r <= last; r++) {
+    if (r === index) continue
+    const row = rows[r] as TextRun[]
+    const ends = row.some((run) => Math.abs(run.right - prev.right) < GUTTER_EDGE_EM * em)
+    if (ends && row.some((run) => Math.abs(run.left - next.left) < GUTTER_EDGE_EM * em)) alike++
+  }
+  return alike >= GUTTER_MIN_ROWS
 }
 
 /**
@@ -738,9 +794,15 @@ function stretchedLineNear(
   for (let r = Math.max(0, index - GAP_WINDOW_ROWS / 2); r <= last; r++) {
     const row = rows[r] as TextRun[]
     if (r === index) continue
-    // Its first word may follow a bullet, set before the edge that the lines after it keep.
+    // Its first word may follow a bullet, or stand at the edge an indented first line leaves.
     const start = row.findIndex((run) => run.right > left)
-    if (start < 0 || (row[start] as TextRun).left > left + 0.2 * em) continue
+    const first = row[start]
+    if (
+      first === undefined ||
+      first.left > left + 0.2 * em ||
+      first.left < left - FIRST_LINE_INDENT_EM * em
+    )
+      continue
     let end = start
     while (
       end + 1 < row.length &&
@@ -751,8 +813,9 @@ function stretchedLineNear(
     if (Math.abs((row[end] as TextRun).right - right) >= 0.2 * em) continue
     const theirs = evenSpaces(row, start, end, em)
     if (theirs === undefined || !areWords(row, start, end)) continue
-    const half = (JUSTIFIED_SPACE_SPREAD_EM + SPACE_GAP_EM) * em
-    if (!spaces.every((middle) => theirs.some((other) => Math.abs(other - middle) < half)))
+    // A table's gaps shift with the width of its cells, a justified line's by whole words.
+    const near = STRETCHED_APART_EM * em
+    if (!spaces.every((middle) => theirs.some((other) => Math.abs(other - middle) < near)))
       return true
   }
   return false
