@@ -417,6 +417,46 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("reads a newspaper's headlines side by side as headings, and no byline as one", () => {
+    // Narrow columns run four words or so to a line.
+    const column = Array.from({ length: 6 }, () => 'harbour festival library vote')
+    const head = { fontSize: 20, fontId: 'f2', bold: true }
+    const byline = { fontSize: 8, fontId: 'f3', italic: true }
+    const layout = page([
+      block(['Council votes to repair the', 'old bridge before winter'], 42, 135, head),
+      block(['By Staff Reporter'], 42, 169, byline),
+      block(column, 42, 182),
+      block(['Ferry timetable cut for', 'the season'], 330, 135, head),
+      block(['By Ana Lima and Tomas Berg'], 330, 169, byline),
+      block(column, 330, 182),
+    ])
+    classifyPage(layout)
+    expect(kinds(layout).map(([kind]) => kind)).toEqual([
+      'heading',
+      'paragraph',
+      'paragraph',
+      'heading',
+      'paragraph',
+      'paragraph',
+    ])
+    // A byline alone over its story, smaller and in a face of its own, credits it.
+    const story = page([
+      block(['Library extends weekend hours'], 42, 135, head),
+      block(['By Staff Reporter'], 42, 150, byline),
+      block(
+        [
+          'The library will open on Saturdays and Sundays',
+          'from next month, the council said on Friday.',
+        ],
+        42,
+        162,
+        { fontSize: 9 },
+      ),
+    ])
+    classifyPage(story)
+    expect(kinds(story).map(([kind]) => kind)).toEqual(['heading', 'paragraph', 'paragraph'])
+  })
+
   it('takes a remark in brackets under a title for no heading, however large', () => {
     const layout = page([
       block(['STATE-WISE COMPOSITION OF LIABILITIES'], 10, 100, { fontSize: 14, fontId: 'f2' }),

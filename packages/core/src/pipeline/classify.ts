@@ -47,6 +47,9 @@ const DATE_SPAN =
   /^(?:(?:\p{L}{3,9}\.?\s+)?\d{4}|\d{1,2}\/\d{4})\s*[-–—]\s*(?:(?:\p{L}{3,9}\.?\s+)?\d{4}|\d{1,2}\/\d{4}|present|now|today|current)$/iu
 /** A sentence or more in quotation marks, and nothing else: a pull quote set large. */
 const PULL_QUOTE = /^"[^"]*\s[^"]*[.!?,]"$/
+/** A story's byline: "By" and a name ("By Staff Reporter", "By Amara Okafor · Photographs by ..."). */
+const BYLINE =
+  /^By\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s*(?:,|and|&|·|\|)\s.*)?$/u
 /** A relation sign between spaces: "E(t) = P · t", "n ≤ 10". */
 const RELATION = /\s[=<>≤≥≈≠]\s/
 /**
@@ -55,7 +58,7 @@ const RELATION = /\s[=<>≤≥≈≠]\s/
  */
 const BROKEN_QUOTE = /^"[^"]*[.!?]\s+[^"]*$|^[^"]+[.!?,]"$/
 /** Fewest words to a line, on average, of running text. */
-const RUNNING_TEXT_WORDS = 5
+const RUNNING_TEXT_WORDS = 4
 
 /** Type this many times the body size or smaller is small print: notes, credits. */
 const SMALL_PRINT_RATIO = 0.9
@@ -533,7 +536,8 @@ function isSetOutWithSpaces(block: Block): boolean {
 function isLoneCommand(block: Block, previous: Block | undefined): boolean {
   const text = plainText(block)
   if (COMMAND_LINE.test(text)) return true
-  if (previous === undefined || previous.bottom >= block.top || LONE_ADDRESS.test(text)) return false
+  if (previous === undefined || previous.bottom >= block.top || LONE_ADDRESS.test(text))
+    return false
   // The last line of a listing, after a blank line.
   if (previous.kind === 'code') return continuesListing(previous, block)
   return !previous.monospace && /:$/.test(plainText(previous))
@@ -646,11 +650,12 @@ function isHeading(
 ): boolean {
   if (text.length > HEADING_MAX_CHARS || block.lines.length > 4 || !/\p{L}/u.test(text))
     return false
-  // Text set sideways is a stamp or a label, however large; a remark in brackets is an aside, a
-  // quotation a pull quote; a contents entry whose leader reaches its page number names a
-  // section, in whatever type.
+  // Text set sideways is a stamp or a label, however large; a byline credits a story; a remark
+  // in brackets is an aside, a quotation a pull quote; a contents entry whose leader reaches its
+  // page number names a section, in whatever type.
   if (
     block.sideways ||
+    BYLINE.test(text) ||
     /^\(.*\)$/.test(text) ||
     PULL_QUOTE.test(text) ||
     BROKEN_QUOTE.test(text) ||

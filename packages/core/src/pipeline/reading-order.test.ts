@@ -29,6 +29,27 @@ describe('orderBlocks', () => {
     expect(clean).toBe(true)
   })
 
+  it("reads each of a newspaper's headlines side by side with the columns of its own story", () => {
+    // Under the masthead, the headlines break over two lines each.
+    const masthead = block(['The Harbour Gazette'], 300, 10, { fontSize: 40 })
+    const head = { fontSize: 20 }
+    const first = block(['Council votes to repair the old', 'bridge before winter'], 10, 50, head)
+    const second = block(['Ferry timetable cut for', 'the season'], 490, 50, head)
+    const [a1, a2, a3, b1, b2] = [10, 165, 320, 490, 645].map((x) => block(COLUMN_TEXT, x, 90))
+    // The stories under them part the page's columns elsewhere: no gutter runs down the page.
+    const third = block(['Library extends weekend hours'], 10, 220, head)
+    const fourth = block(['Volunteers clear the harbour after the storm'], 320, 220, head)
+    const [c1, c2, d1, d2, d3] = [10, 165, 320, 490, 645].map((x) => block(COLUMN_TEXT, x, 250))
+    const page = [b2, second, a3, b1, a1, first, a2, masthead, d3, c2, fourth, d1, third, c1, d2]
+    expect(orderBlocks(page as Block[]).blocks).toEqual([
+      masthead,
+      ...[first, a1, a2, a3],
+      ...[second, b1, b2],
+      ...[third, c1, c2],
+      ...[fourth, d1, d2, d3],
+    ])
+  })
+
   it('reads a page number centred in the gutter at the foot after both columns', () => {
     const left = block(COLUMN_TEXT, 10, 60)
     const right = block(COLUMN_TEXT, 180, 60)

@@ -376,6 +376,8 @@ function firstRowAcross(
 /**
  * Reads `blocks` in the bands that `dividers` (sorted top to bottom) cut them into, by the height
  * `at` gives each block: every band through `read` (told the divider under it), then that divider.
+ * Dividers level with each other side by side (a newspaper's headlines over their own stories'
+ * columns) each head the part of the band under them, where the band parts between them.
  */
 function readBands(
   blocks: readonly Block[],
@@ -383,21 +385,60 @@ function readBands(
   at: (block: Block) => number,
   read: (band: Block[], below: Block | undefined) => Block[],
 ): Block[] {
+  const rows = levelRows(dividers)
   const result: Block[] = []
   let remaining = blocks
-  for (let d = 0; d <= dividers.length; d++) {
-    const divider = dividers[d]
-    const limit = divider ? at(divider) : Number.POSITIVE_INFINITY
-    result.push(
-      ...read(
-        remaining.filter((block) => at(block) < limit),
-        divider,
-      ),
-    )
+  let heads: Block[] = []
+  for (let r = 0; r <= rows.length; r++) {
+    const row = rows[r]
+    const limit = row ? Math.min(...row.map(at)) : Number.POSITIVE_INFINITY
+    const band = remaining.filter((block) => at(block) < limit)
     remaining = remaining.filter((block) => at(block) >= limit)
-    if (divider) result.push(divider)
+    const below = row?.[0]
+    const parts = heads.length >= 2 ? partsUnder(heads, band) : undefined
+    if (parts) {
+      for (const [i, head] of heads.entries())
+        result.push(head, ...read(parts[i] as Block[], below))
+    } else result.push(...heads, ...read(band, below))
+    heads = row ?? []
   }
   return result
+}
+
+/** Dividers in rows: each row's dividers stand level with each other, side by side, left to right. */
+function levelRows(dividers: readonly Block[]): Block[][] {
+  const rows: Block[][] = []
+  for (const divider of dividers) {
+    const row = rows[rows.length - 1]
+    if (
+      row?.every(
+        (other) =>
+          divider.top < other.bottom &&
+          other.top < divider.bottom &&
+          (divider.left >= other.right || divider.right <= other.left),
+      )
+    ) {
+      row.push(divider)
+      row.sort((p, q) => p.left - q.left)
+    } else rows.push([divider])
+  }
+  return rows
+}
+
+/**
+ * The band's blocks parted under `heads` (left to right) where each head after the first starts,
+ * or undefined when a block stands across such an edge. A head need not reach across all of its
+ * columns (a headline shorter than its story's width), but it starts where its first one does.
+ */
+function partsUnder(heads: readonly Block[], band: readonly Block[]): Block[][] | undefined {
+  const edges = heads.slice(1).map((head) => head.left - 1)
+  const parts = heads.map((): Block[] => [])
+  for (const block of band) {
+    const part = edges.filter((edge) => edge <= block.left).length
+    if (part < edges.length && block.right > (edges[part] as number)) return undefined
+    ;(parts[part] as Block[]).push(block)
+  }
+  return parts
 }
 
 /**
