@@ -42,6 +42,18 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it('keeps a citation mark that wrapped alone to the next line with its paragraph', () => {
+    const line = (text: string, y: number) => run(text, 57, y, { right: 537 })
+    expect(
+      blocksOf(
+        line('bridge was the. Banks when town trade bridge the the bridge valley merchants', 288.7),
+        line('flows its town. When used times built times used merchants its grew merchants.', 303),
+        run('[2]', 57, 313.5, { fontSize: 7, right: 64.8 }),
+        run('Contents', 67.7, 345.7, { fontSize: 9, right: 106.7 }),
+      ).map((lines) => lines.length),
+    ).toEqual([3, 1])
+  })
+
   it('splits at paragraph spacing of four tenths of a line, as manuals set it', () => {
     expect(
       blocksOf(

@@ -6,6 +6,10 @@ import type { Block, Line, TextRun } from './types.js'
 
 /** Two lines of one block differ in size by at most this ratio. */
 const SIZE_RATIO = 1.15
+/** A citation mark: "[2]", "[3, 4]", "[5–7]", or raised figures. */
+const CITATION_MARK = /^(?:\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]|\d{1,3}|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$/
+/** Raised marks are set at most this share of the text's size. */
+const SUPERSCRIPT_SHARE = 0.85
 /** ... and by at most this one when they are set in the same font. */
 const SAME_FONT_SIZE_RATIO = 1.08
 /**
@@ -452,6 +456,7 @@ function continuesBlock(
   pitch: number,
   rhythm: PageRhythm,
 ): boolean {
+  if (isWrappedMark(block, last, line, pitch)) return true
   const ratio = line.fontSize / last.fontSize
   if (ratio > SIZE_RATIO || ratio < 1 / SIZE_RATIO) return false
   // One font at two sizes is two styles (a heading over its subheading) flush left, or where a
@@ -575,6 +580,20 @@ function continuesBlock(
     return false
   }
   return true
+}
+
+/**
+ * Whether `line` is a citation mark alone, in its smaller type, that did not fit after the full
+ * line above it and wrapped to the next line's start ("...grew medieval." then "[2]").
+ */
+function isWrappedMark(block: Block, last: Line, line: Line, pitch: number): boolean {
+  return (
+    CITATION_MARK.test(line.text) &&
+    line.fontSize < SUPERSCRIPT_SHARE * last.fontSize &&
+    Math.abs(line.left - block.left) < 0.5 * last.fontSize &&
+    last.right > block.right - 3 * last.fontSize &&
+    pitch < 1.5 * last.fontSize
+  )
 }
 
 function wrapsAfterColon(last: Line, line: Line, room: number): boolean {
