@@ -189,6 +189,22 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('reads the small print a heading right above heads as its section, not as notes', () => {
+    const small = { fontSize: 8.5 }
+    const layout = page([
+      block(BODY, 10, 600),
+      block(['References'], 10, 740, { fontSize: 15, fontId: 'f2' }),
+      block(['1. Environment Agency (2019). Catchment data explorer.'], 30, 756, small),
+    ])
+    classifyPage(layout)
+    expect(kinds(layout).map(([kind]) => kind)).toEqual(['paragraph', 'heading', 'list-item'])
+    // Without the heading, small print at the page's foot that opens with a mark is a note.
+    const notes = page([block(BODY, 10, 600), layout.blocks[2] as Block])
+    ;(notes.blocks[1] as Block).kind = 'paragraph'
+    classifyPage(notes)
+    expect(kinds(notes).map(([kind]) => kind)).toEqual(['paragraph', 'footnote'])
+  })
+
   it('ranks numbered headings set alike by their numbering', () => {
     const layout = page([
       block(['Making Pictures'], 10, 60, { fontSize: 24 }),

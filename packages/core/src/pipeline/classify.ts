@@ -57,6 +57,8 @@ const RELATION = /\s[=<>≤≥≈≠]\s/
  * closed after a sentence without being opened.
  */
 const BROKEN_QUOTE = /^"[^"]*[.!?]\s+[^"]*$|^[^"]+[.!?,]"$/
+/** Text this many of its font sizes under a heading, or less, is the heading's. */
+const HEADED_GAP_EMS = 2
 /** Fewest words to a line, on average, of running text. */
 const RUNNING_TEXT_WORDS = 4
 
@@ -458,10 +460,12 @@ function classifyBlock(
     return
   }
   // A note is small print at the foot of the page, or set in body type where the text above
-  // cites the mark it opens with: then the paragraph or list it cuts off reads on past it.
+  // cites the mark it opens with: then the paragraph or list it cuts off reads on past it. What
+  // a heading right above heads is its section's text (a list of references), notes or not.
   if (
     FOOTNOTE_START.test(text) &&
-    (inNoteZone(block, page, stats) || (lowOnPage(block, page) && opensCitedNote(block, page)))
+    (inNoteZone(block, page, stats) || (lowOnPage(block, page) && opensCitedNote(block, page))) &&
+    !(previous?.kind === 'heading' && block.top - previous.bottom < HEADED_GAP_EMS * block.fontSize)
   ) {
     block.kind = 'footnote'
     return
