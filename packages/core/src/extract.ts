@@ -26,7 +26,7 @@ import { readDocumentInfo } from './pipeline/metadata.js'
 import { boxesAsDisplayed, readUpright } from './pipeline/page-orientation.js'
 import { detectTables } from './pipeline/page-tables.js'
 import { roundPoints } from './pipeline/points.js'
-import { orderBlocks } from './pipeline/reading-order.js'
+import { type Gutter, orderBlocks } from './pipeline/reading-order.js'
 import { findRulings } from './pipeline/ruled-grids.js'
 import { readPageGraphics } from './pipeline/rulings.js'
 import { markContinuedTables } from './pipeline/table-continuation.js'
@@ -213,6 +213,8 @@ async function analysePages(
   let lineCount = 0
   const tableEvidence: number[] = []
   let hybridPages = 0
+  // The gutters of the last page with columns: a page of short columns keeps to them.
+  let gutters: Gutter[] = []
   const imageBudget = newImageBudget()
   const deadline = performance.now() + options.hybridBudgetMs
   let hybrid = options.mode === 'hybrid' && options.hybridBudgetMs > 0
@@ -297,7 +299,8 @@ async function analysePages(
         operators ??= await page.getOperatorList()
         blank = !paintsMarks(operators.fnArray, operators.argsArray)
       }
-      const order = orderBlocks(blocks)
+      const order = orderBlocks(blocks, gutters)
+      if (order.gutters.length > 0) gutters = order.gutters
       // Later stages read lines, never the glyph runs behind them; letting the runs go keeps
       // memory flat over long documents, whose layouts wait for the document-wide analysis.
       for (const block of order.blocks) for (const line of block.lines) line.runs = NO_RUNS

@@ -332,6 +332,31 @@ describe('extract', () => {
     expect(untagged.elements.some((element) => element.type === 'list')).toBe(false)
   })
 
+  it("reads a paper's last page of two short columns column by column, where the page before had them", async () => {
+    const column = (x: number, words: string) =>
+      Array.from({ length: 30 }, (_, i) => ({
+        text: `${words} line ${i + 1} of the column runs on`,
+        x,
+        y: 72 + 14 * i,
+        size: 10,
+      }))
+    const pdf = await buildPdf([
+      [...column(72, 'left'), ...column(320, 'right')],
+      [
+        // The reference the page before left off: its year, above the next one.
+        { text: '2022.', x: 84, y: 72, size: 9 },
+        { text: '[3] F. Muller. Battery models for embedded', x: 72, y: 86, size: 9 },
+        { text: 'nodes. ACM Computing Surveys 54(2), 2020.', x: 84, y: 97, size: 9 },
+        { text: '[4] G. Rossi and H. Tanaka. Adaptive packet', x: 320, y: 72, size: 9 },
+        { text: 'scheduling under interference. INFOCOM 2023.', x: 332, y: 83, size: 9 },
+      ],
+    ])
+    const { markdown } = await extract(pdf)
+    expect(markdown).toContain(
+      '[3] F. Muller. Battery models for embedded nodes. ACM Computing Surveys 54(2), 2020.\n\n[4] G. Rossi',
+    )
+  })
+
   it('keeps a code listing whole across its blank lines', async () => {
     const pdf = await buildPdf([
       [

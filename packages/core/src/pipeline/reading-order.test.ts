@@ -50,6 +50,31 @@ describe('orderBlocks', () => {
     ])
   })
 
+  it('reads two short columns one after the other where the pages before had their gutter', () => {
+    // A paper's last page: two references left, one right, too little text alone for columns.
+    const left = [
+      block(['2022.'], 72, 61),
+      block(['[3] F. Müller. Battery models for nodes.', 'Surveys 54(2), 2020.'], 60, 74),
+    ]
+    const right = block(
+      ['[4] G. Rossi and H. Tanaka. Packet', 'scheduling. Proc. INFOCOM, 2023.'],
+      317,
+      61,
+    )
+    const page = [right, ...left]
+    const gutter = { left: 262, right: 316 }
+    expect(orderBlocks(page, [gutter]).blocks).toEqual([...left, right])
+    expect(orderBlocks(page).blocks).toEqual([left[0], right, left[1]])
+    // Beside a column of running text, a few lines where the gutter was are a note in its margin.
+    const main = block(COLUMN_TEXT, 60, 61)
+    const note = block(
+      ['myelinization', 'the process by which neurons', 'are sheathed in myelin'],
+      317,
+      74,
+    )
+    expect(orderBlocks([note, main], [gutter]).gutters).toEqual([])
+  })
+
   it('reads a page number centred in the gutter at the foot after both columns', () => {
     const left = block(COLUMN_TEXT, 10, 60)
     const right = block(COLUMN_TEXT, 180, 60)

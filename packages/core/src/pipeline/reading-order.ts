@@ -16,6 +16,8 @@ const GUTTER_MAX_COVERAGE = 0.12
 const GUTTER_MIN_EM = 0.7
 /** A column holds at least this many characters; less is a table column or a label. */
 const COLUMN_MIN_CHARS = 120
+/** A column where the pages before had theirs holds at least this many characters. */
+const KNOWN_COLUMN_MIN_CHARS = 40
 /** ... unless it is a list of at least this many items, ... */
 const COLUMN_MIN_ITEMS = 3
 /** ... which hold at least this share of its characters (a title over them may take the rest). */
@@ -38,6 +40,8 @@ export interface ReadingOrder {
   blocks: Block[]
   /** False when side-by-side blocks had to be ordered without a clear column structure. */
   clean: boolean
+  /** The gutters between the page's columns, found across its whole text. */
+  gutters: Gutter[]
 }
 
 /**
@@ -47,8 +51,8 @@ export interface ReadingOrder {
  * title or a centred page number cannot hide the columns below it. The columns of a table found
  * in the text (readLevelRows) are read across, row by row, where the table stands.
  */
-export function orderBlocks(page: readonly Block[]): ReadingOrder {
-  const state = { clean: true }
+export function orderBlocks(page: readonly Block[], known: readonly Gutter[] = []): ReadingOrder {
+  const state: OrderState = { clean: true, known, gutters: [] }
   const { blocks, rows } = readLevelRows(page)
   const margin = blocks.filter((block) => isMarginStamp(block, blocks))
   const body = margin.length > 0 ? blocks.filter((block) => !margin.includes(block)) : blocks
@@ -58,7 +62,21 @@ export function orderBlocks(page: readonly Block[]): ReadingOrder {
   return {
     blocks: rows.size > 0 ? ordered.flatMap((block) => rows.get(block) ?? [block]) : ordered,
     clean: state.clean,
+    gutters: state.gutters,
   }
+}
+
+/** What ordering a page's regions learns and needs beyond the blocks. */
+interface OrderState {
+  clean: boolean
+  /**
+   * Gutters of the pages before: the last page of a paper sets two short columns (its last
+   * references) that alone hold too little text to be told from a table's, but stand where the
+   * paper's columns stood.
+   */
+  known: readonly Gutter[]
+  /** The gutters found at the top of the page, for the pages after. */
+  gutters: Gutter[]
 }
 
 /**
@@ -108,22 +126,18 @@ function topStrip(blocks: readonly Block[]): Block[] {
   return row.sort((p, q) => p.left - q.left)
 }
 
-interface Gutter {
+export interface Gutter {
   left: number
   right: number
 }
 
-function orderRegion(
-  blocks: Block[],
-  state: { clean: boolean },
-  depth: number,
-  band = false,
-): Block[] {
+function orderRegion(blocks: Block[], state: OrderState, depth: number, band = false): Block[] {
   if (blocks.length < 2 || depth > 6) return orderRows(blocks, state)
   const { left: minLeft, right: maxRight } = extentOf(blocks)
   const width = maxRight - minLeft
   const narrow = blocks.filter((block) => block.right - block.left < WIDE_SHARE * width)
-  const found = findGutters(narrow, minLeft, maxRight)
+  const found = findGutters(narrow, minLeft, maxRight, state.known)
+  if (depth === 0 && !band) state.gutters = found
   // Within a band, sides whose blocks stand level row by row are the columns of a table.
   const gutters = band ? found.filter((gutter) => !rowAligned(blocks, gutter)) : found
   if (gutters.length === 0) return orderBands(blocks, state, depth, minLeft, maxRight)
@@ -448,7 +462,7 @@ function partsUnder(heads: readonly Block[], band: readonly Block[]): Block[][] 
  */
 function orderBands(
   blocks: Block[],
-  state: { clean: boolean },
+  state: OrderState,
   depth: number,
   minLeft: number,
   maxRight: number,
@@ -574,7 +588,12 @@ function rowAligned(blocks: readonly Block[], gutter: Gutter): boolean {
  * text. A few short blocks may cross a gutter (centred author lines, a page number): they only
  * become separators. Coverage is measured in points of block height per point of width.
  */
-function findGutters(narrow: readonly Block[], minLeft: number, maxRight: number): Gutter[] {
+function findGutters(
+  narrow: readonly Block[],
+  minLeft: number,
+  maxRight: number,
+  known: readonly Gutter[] = [],
+): Gutter[] {
   if (narrow.length < 2) return []
   const coverage = coverageOf(narrow, minLeft, maxRight, (block) => block.bottom - block.top)
   let tallest = 0
@@ -587,11 +606,26 @@ function findGutters(narrow: readonly Block[], minLeft: number, maxRight: number
   return candidates.filter((gutter) => {
     const leftSide = narrow.filter((block) => block.right <= gutter.left + 1)
     const rightSide = narrow.filter((block) => block.left >= gutter.right - 1)
+    const width = maxRight - minLeft
+    const leftColumn = looksLikeColumn(leftSide, width)
+    const rightColumn = looksLikeColumn(rightSide, width)
+    if (leftColumn || rightColumn) return leftColumn && rightColumn
+    // Where the pages before had their gutter, a few lines of prose a side make columns, when
+    // neither side is a column by itself (beside one, a few lines are a note in the margin).
     return (
-      looksLikeColumn(leftSide, maxRight - minLeft) &&
-      looksLikeColumn(rightSide, maxRight - minLeft)
+      known.some((other) => sameGutter(other, gutter)) &&
+      looksLikeColumn(leftSide, width, KNOWN_COLUMN_MIN_CHARS) &&
+      looksLikeColumn(rightSide, width, KNOWN_COLUMN_MIN_CHARS)
     )
   })
+}
+
+/**
+ * Whether two gutters are one, page to page: the column right of them starts at the same edge,
+ * give or take a point, and they overlap (the lines left of them end where they may).
+ */
+function sameGutter(a: Gutter, b: Gutter): boolean {
+  return Math.abs(a.right - b.right) <= 1 && a.left < b.right && b.left < a.right
 }
 
 /** How much of each point of the region's width `blocks` cover, each by its `weight`. */
@@ -643,7 +677,11 @@ function openStrips(
  * characters, so that the many short labels of a figure beside the text do not outvote it) in
  * lines of a column's width.
  */
-function looksLikeColumn(blocks: readonly Block[], regionWidth: number): boolean {
+function looksLikeColumn(
+  blocks: readonly Block[],
+  regionWidth: number,
+  minChars = COLUMN_MIN_CHARS,
+): boolean {
   let chars = 0
   let wideChars = 0
   const minWidth = COLUMN_LINE_SHARE * regionWidth
@@ -653,7 +691,7 @@ function looksLikeColumn(blocks: readonly Block[], regionWidth: number): boolean
       if (line.right - line.left >= minWidth) wideChars += line.text.length
     }
   }
-  return (chars >= COLUMN_MIN_CHARS && wideChars * 2 >= chars) || isListColumn(blocks, chars)
+  return (chars >= minChars && wideChars * 2 >= chars) || isListColumn(blocks, chars)
 }
 
 /**
