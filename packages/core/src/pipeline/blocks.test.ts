@@ -54,6 +54,22 @@ describe('groupBlocks', () => {
     ).toEqual([3, 1])
   })
 
+  it("opens a block at each of a bibliography's numbered entries after a finished one", () => {
+    expect(
+      blocksOf(
+        run('2022.', 72, 61.5, { fontSize: 8.5, right: 91.1 }),
+        run('[3] F. Müller. Battery models for embedded nodes. ACM Computing', 60, 74.2, {
+          fontSize: 8.5,
+          right: 295.2,
+        }),
+        run('Surveys 54(2), 2020.', 72, 83.2, { fontSize: 8.5, right: 142.3 }),
+      ),
+    ).toEqual([
+      ['2022.'],
+      ['[3] F. Müller. Battery models for embedded nodes. ACM Computing', 'Surveys 54(2), 2020.'],
+    ])
+  })
+
   it('splits at paragraph spacing of four tenths of a line, as manuals set it', () => {
     expect(
       blocksOf(

@@ -497,6 +497,8 @@ function continuesBlock(
     CLAUSE_NUMBER.test(line.text)
   )
     return false
+  // A numbered reference ("[3] F. Müller. ...") opens an entry of its own after a finished one.
+  if (finished && REFERENCE_ENTRY.test(line.text)) return false
   // After a finished sentence, a term opens the next entry: in another font, stepping out to the
   // left of the definition indented under the term before, or in its own type, opening the line
   // as the block's first line opens (a description list's items, run-in headings).
@@ -602,6 +604,8 @@ function wrapsAfterColon(last: Line, line: Line, room: number): boolean {
 
 /** A clause number in levels and the clause's text: "1.1 The Council shall", "2.3.1 "Services"". */
 const CLAUSE_NUMBER = /^\d{1,3}(?:\.\d{1,3})+\.? +["'(\p{Lu}]/u
+/** A bibliography's entry, its number in brackets: "[3] F. Müller. Battery models". */
+const REFERENCE_ENTRY = /^\[\d{1,3}\] +\S/
 /** The page numbers that end an index's entry: "12", "15-17", "44, 49", "23f.". */
 const PAGE_REFERENCES = /(?:^|[\s,])\d+(?:[-\u2013]\d+|ff?\.)?$/
 /**

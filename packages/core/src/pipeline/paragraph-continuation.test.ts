@@ -15,6 +15,23 @@ describe('continuesParagraph', () => {
     expect(continuesParagraph(cut, block(['measured its depth.'], 72, 740))).toBe(true)
   })
 
+  it('joins a reference cut after a comma to the year that opens the next page', () => {
+    const cut = block(
+      [
+        '[2] C. Wang and E. Garcia. Latency bounds for duty-cycled',
+        'protocols. IEEE Trans. Mobile Computing 20(4):1123-1137,',
+      ],
+      72,
+      700,
+    )
+    expect(continuesParagraph(cut, block(['2022.'], 72, 80, { page: 2 }))).toBe(true)
+    // After a full stop, a figure opens something new.
+    const closed = block(['[2] C. Wang and E. Garcia. Latency bounds. 2022.'], 72, 700)
+    expect(continuesParagraph(closed, block(['2023 was a dry year.'], 72, 80, { page: 2 }))).toBe(
+      false,
+    )
+  })
+
   it('joins Chinese cut mid-sentence at a page break, but not after its full stop', () => {
     const cut = block(['本报告描述了该地区二〇二五年的用水情况，并比较了不同'], 72, 700)
     const next = block(['街区的用水量和成本。'], 72, 80, { page: 2 })

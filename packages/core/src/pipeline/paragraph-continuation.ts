@@ -34,7 +34,10 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
   return (
     !CLOSED.test(last.text) &&
     !endsContentsEntry(last.text) &&
-    // Chinese and Japanese have no capitals to tell a sentence's start.
-    (/^\p{Ll}/u.test(first.text) || isUnspacedWriting(first.text[0] ?? ''))
+    // Chinese and Japanese have no capitals to tell a sentence's start. After a comma, a figure
+    // goes on with the clause ("20(4):1123-1137," over the page, "2022.").
+    (/^\p{Ll}/u.test(first.text) ||
+      isUnspacedWriting(first.text[0] ?? '') ||
+      (last.text.endsWith(',') && /^\d/.test(first.text)))
   )
 }
