@@ -76,6 +76,39 @@ describe('detectTables', () => {
     expect(detectTables(labels, ruledGrid(xs, ys), [], 1, false).tables).toHaveLength(1)
   })
 
+  it("refuses a bar chart whose bars' edges rule a staircase, its values over the bars", () => {
+    // Four bars on one axis, each outlined: their edges cut a grid in which half of the cells hold
+    // a bar's value and the rest stand empty.
+    const bars = [
+      [60, 40, 110, 190],
+      [150, 110, 200, 190],
+      [240, 140, 290, 190],
+      [330, 165, 380, 190],
+    ]
+    const horizontal = [
+      { x1: 40, y1: 190, x2: 400, y2: 190 },
+      ...bars.map(([l, t, r]) => ({
+        x1: l as number,
+        y1: t as number,
+        x2: r as number,
+        y2: t as number,
+      })),
+    ]
+    const vertical = bars.flatMap(([l, t, r, b]) => [
+      { x1: l as number, y1: t as number, x2: l as number, y2: b as number },
+      { x1: r as number, y1: t as number, x2: r as number, y2: b as number },
+    ])
+    const values = bars.map(([l, t, r], i) =>
+      run(
+        ['352', '188', '117', '59'][i] as string,
+        ((l as number) + (r as number)) / 2 - 7,
+        (t as number) - 5,
+      ),
+    )
+    const rulings = findRulings({ horizontal, vertical })
+    expect(detectTables(values, rulings, bars, 1, false).tables).toEqual([])
+  })
+
   it('accepts a borderless numeric table and leaves the caption above it', () => {
     const caption = run('Sales by region, in thousands of euros.', 72, 80)
     const cells = textRows(

@@ -263,7 +263,7 @@ function looksLikeChart(
   areas: ReadonlyArray<readonly number[]>,
 ): boolean {
   const filled = grid.cells.filter((cell) => cell.text.length > 0).length
-  if (filled >= 0.5 * grid.cells.length) return false
+  if (filled > 0.5 * grid.cells.length) return false
   let inside = 0
   let empty = 0
   for (const area of areas) {
