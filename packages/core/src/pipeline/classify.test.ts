@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { classifyBlocks, type OutlineEntry, plainText } from './classify.js'
-import { block } from './test-helpers.js'
+import { block, page } from './test-helpers.js'
 import { measureText } from './text-statistics.js'
 import type { Block, Line, PageLayout } from './types.js'
-
-function page(blocks: PageLayout['blocks'], number = 1): PageLayout {
-  return {
-    number,
-    width: 600,
-    height: 800,
-    blocks,
-    chars: 1,
-    unreliableChars: 0,
-    blank: false,
-    cleanLayout: true,
-  }
-}
 
 /** Centres each line of a block on one axis, as a title broken for balance is set. */
 function centred(b: Block, centre: number): Block {

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildElements } from './elements.js'
 import { collectSpellings } from './join-lines.js'
-import { block } from './test-helpers.js'
-import type { PageLayout } from './types.js'
-
-function page(blocks: PageLayout['blocks']): PageLayout {
-  return {
-    number: 1,
-    width: 600,
-    height: 800,
-    blocks,
-    chars: 1,
-    unreliableChars: 0,
-    blank: false,
-    cleanLayout: true,
-  }
-}
+import { block, page } from './test-helpers.js'
 
 describe('buildElements', () => {
   it("keeps the blank lines that stand within a listing's block", () => {

@@ -1,7 +1,7 @@
 import { micromark } from 'micromark'
 import { gfm, gfmHtml } from 'micromark-extension-gfm'
 import type { Segment } from './rulings.js'
-import type { Block, Line, TextRun } from './types.js'
+import type { Block, Line, PageLayout, TextRun } from './types.js'
 
 /** A run from a literal, for stage tests: `y` is the baseline, width from a 0.5 em per glyph guess. */
 export function run(text: string, x: number, y: number, options: Partial<TextRun> = {}): TextRun {
@@ -100,4 +100,18 @@ export function renderedText(markdown: string): string {
     .replace(/&amp;/g, '&')
     .replace(/\n(\s*\n)+/g, '\n')
     .trim()
+}
+
+/** A 600 by 800 pt page of `blocks`, as classification and element building see a page. */
+export function page(blocks: PageLayout['blocks'], number = 1): PageLayout {
+  return {
+    number,
+    width: 600,
+    height: 800,
+    blocks,
+    chars: 1,
+    unreliableChars: 0,
+    blank: false,
+    cleanLayout: true,
+  }
 }
