@@ -1,15 +1,12 @@
 import { startsCaption } from './caption.js'
 import { areCellRows } from './cell-rows.js'
-import { isRaisedNoteMark } from './lines.js'
+import { isRaisedNoteMark, SUPERSCRIPT_MIN_SHRINK } from './lines.js'
 import { listMarker } from './list-markers.js'
+import { LONE_CITATION } from './note-marks.js'
 import type { Block, Line, TextRun } from './types.js'
 
 /** Two lines of one block differ in size by at most this ratio. */
 const SIZE_RATIO = 1.15
-/** A citation mark: "[2]", "[3, 4]", "[5–7]", or raised figures. */
-const CITATION_MARK = /^(?:\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]|\d{1,3}|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$/
-/** Raised marks are set at most this share of the text's size. */
-const SUPERSCRIPT_SHARE = 0.85
 /** ... and by at most this one when they are set in the same font. */
 const SAME_FONT_SIZE_RATIO = 1.08
 /**
@@ -590,8 +587,8 @@ function continuesBlock(
  */
 function isWrappedMark(block: Block, last: Line, line: Line, pitch: number): boolean {
   return (
-    CITATION_MARK.test(line.text) &&
-    line.fontSize < SUPERSCRIPT_SHARE * last.fontSize &&
+    LONE_CITATION.test(line.text) &&
+    line.fontSize < SUPERSCRIPT_MIN_SHRINK * last.fontSize &&
     Math.abs(line.left - block.left) < 0.5 * last.fontSize &&
     last.right > block.right - 3 * last.fontSize &&
     pitch < 1.5 * last.fontSize

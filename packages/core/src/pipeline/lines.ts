@@ -41,7 +41,7 @@ const SUPERSCRIPT_MIN_RISE_EM = 0.15
  * Raised text under this many times its neighbour's size is a superscript: browsers set `<sup>` in
  * "smaller" type, five sixths of the text's.
  */
-const SUPERSCRIPT_MIN_SHRINK = 0.85
+export const SUPERSCRIPT_MIN_SHRINK = 0.85
 /** Small text this many ems from every run of a row it is level with is no mark of that row. */
 const MARK_APART_EM = 2
 /** A bullet is at most this many font sizes wide (an arrow in a diagram is wider). */

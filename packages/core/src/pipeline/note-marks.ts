@@ -7,3 +7,8 @@ export const NOTE_MARK = '(?:\\d{1,3}|[*†‡§¶]{1,3}|[¹²³⁴⁵⁶⁷⁸�
 
 /** A note mark and nothing else. */
 export const LONE_NOTE_MARK = new RegExp(`^${NOTE_MARK}$`)
+
+/** A citation alone: a note mark, or a reference's number in brackets ("[2]", "[3, 4]", "[5–7]"). */
+export const LONE_CITATION = new RegExp(
+  `^(?:\\[\\d{1,3}(?:\\s*[,–-]\\s*\\d{1,3})*\\]|${NOTE_MARK})$`,
+)
