@@ -411,7 +411,7 @@ function splitsRow(
   // A section number, list number or bullet set apart by a tab belongs to the text after it.
   const lead = rowLead(rows[index] as TextRun[], prev)
   // So does a glyph without Unicode there, a bitmap font's bullet.
-  if (lead !== undefined && (isItemMarker(lead) || lead === '')) return false
+  if (lead !== undefined && (isLabelOrBullet(lead) || lead === '')) return false
   // So does a bullet that opens a line of another column, far right of the text before it, on
   // its text's baseline and no farther from it than a list sets its items.
   if (
@@ -655,6 +655,7 @@ export function isJustifiedSpace(
 ): boolean {
   const row = rows[index] as TextRun[]
   const em = Math.max(prev.fontSize, next.fontSize)
+  if (isGutterOfRows(rows, index, prev, next, em)) return false
   // The line's words stand apart by spaces as wide as this one, or by none (a word in two
   // fonts); a wider or narrower gap, or one the rows around leave too, is a gutter to the next
   // column's line on the same baseline.
@@ -673,9 +674,9 @@ export function isJustifiedSpace(
   while (start > 0 && alike(row[start - 1] as TextRun, row[start] as TextRun)) start--
   while (end < row.length - 1 && alike(row[end] as TextRun, row[end + 1] as TextRun)) end++
   // An item's bullet or number stands apart by its own gap, before the line's first word.
-  if (start < row.indexOf(prev) && isItemMarker((row[start] as TextRun).text.trim())) start++
+  if (start < row.indexOf(prev) && isLabelOrBullet((row[start] as TextRun).text.trim())) start++
   const spaces = evenSpaces(row, start, end, em)
-  if (spaces === undefined || isGutterOfRows(rows, index, prev, next, em)) return false
+  if (spaces === undefined) return false
   const left = (row[start] as TextRun).left
   const right = (row[end] as TextRun).right
   if (
@@ -1040,7 +1041,7 @@ export function makeLine(runs: TextRun[]): Line {
   if (opensWithUnmappedMark(ordered)) text = `\u2022 ${text}`
   else {
     const bullet = letterBullet(ordered)
-    if (bullet !== undefined) text = `${bullet}${text.slice(1)}`
+    if (bullet !== undefined) text = `${bullet}${text.trimStart().slice(1)}`
   }
   let top = Number.POSITIVE_INFINITY
   let bottom = Number.NEGATIVE_INFINITY
@@ -1268,7 +1269,10 @@ function dropEnclosedLetters(runs: TextRun[]): TextRun[] {
   )
 }
 
-/** A list item's bullet or number ("•", "3.", "(b)"), set apart from the item's text. */
-function isItemMarker(text: string): boolean {
+/**
+ * A row's leading label ("3", "2.1", "iv", "(b)") or bullet, set apart from the text after it
+ * (list-markers' isItemMark knows only the marks that CommonMark lists).
+ */
+function isLabelOrBullet(text: string): boolean {
   return NUMBER_LABEL.test(text) || isBullet(text)
 }
