@@ -137,7 +137,7 @@ function orderRegion(blocks: Block[], state: OrderState, depth: number, band = f
   const width = maxRight - minLeft
   const narrow = blocks.filter((block) => block.right - block.left < WIDE_SHARE * width)
   const found = findGutters(narrow, minLeft, maxRight, state.known)
-  if (depth === 0 && !band) state.gutters = found
+  if (depth === 0) state.gutters = found
   // Within a band, sides whose blocks stand level row by row are the columns of a table.
   const gutters = band ? found.filter((gutter) => !rowAligned(blocks, gutter)) : found
   if (gutters.length === 0) return orderBands(blocks, state, depth, minLeft, maxRight)
@@ -607,15 +607,17 @@ function findGutters(
     const leftSide = narrow.filter((block) => block.right <= gutter.left + 1)
     const rightSide = narrow.filter((block) => block.left >= gutter.right - 1)
     const width = maxRight - minLeft
-    const leftColumn = looksLikeColumn(leftSide, width)
-    const rightColumn = looksLikeColumn(rightSide, width)
-    if (leftColumn || rightColumn) return leftColumn && rightColumn
+    const left = columnChars(leftSide, width)
+    const right = columnChars(rightSide, width)
+    if (left >= COLUMN_MIN_CHARS || right >= COLUMN_MIN_CHARS) {
+      return left >= COLUMN_MIN_CHARS && right >= COLUMN_MIN_CHARS
+    }
     // Where the pages before had their gutter, a few lines of prose a side make columns, when
     // neither side is a column by itself (beside one, a few lines are a note in the margin).
     return (
       known.some((other) => sameGutter(other, gutter)) &&
-      looksLikeColumn(leftSide, width, KNOWN_COLUMN_MIN_CHARS) &&
-      looksLikeColumn(rightSide, width, KNOWN_COLUMN_MIN_CHARS)
+      left >= KNOWN_COLUMN_MIN_CHARS &&
+      right >= KNOWN_COLUMN_MIN_CHARS
     )
   })
 }
@@ -673,15 +675,12 @@ function openStrips(
 }
 
 /**
- * Whether blocks read as a column of running text: enough text, most of it (counted in
- * characters, so that the many short labels of a figure beside the text do not outvote it) in
- * lines of a column's width.
+ * The characters of blocks that read as a column of running text, 0 where they do not: most of
+ * the text (counted in characters, so that the many short labels of a figure beside the text do
+ * not outvote it) in lines of a column's width. A list's items make a column however short
+ * (infinitely many characters).
  */
-function looksLikeColumn(
-  blocks: readonly Block[],
-  regionWidth: number,
-  minChars = COLUMN_MIN_CHARS,
-): boolean {
+function columnChars(blocks: readonly Block[], regionWidth: number): number {
   let chars = 0
   let wideChars = 0
   const minWidth = COLUMN_LINE_SHARE * regionWidth
@@ -691,7 +690,8 @@ function looksLikeColumn(
       if (line.right - line.left >= minWidth) wideChars += line.text.length
     }
   }
-  return (chars >= minChars && wideChars * 2 >= chars) || isListColumn(blocks, chars)
+  if (isListColumn(blocks, chars)) return Number.POSITIVE_INFINITY
+  return wideChars * 2 >= chars ? chars : 0
 }
 
 /**
