@@ -23,3 +23,17 @@ export function areCellRows(upper: Line, lower: Line): boolean {
   }
   return false
 }
+
+/**
+ * Whether a cell of `line` past its first starts where `other` starts, or where one of its cells
+ * does: the label and figures of a table's row read as one line, under or over a row whose
+ * pieces stand in the same columns.
+ */
+export function sharesCellStart(line: Line, other: Line): boolean {
+  const cells = line.cellStarts
+  if (cells === undefined) return false
+  const slack = CELL_ALIGN_EM * line.fontSize
+  return [other.left, ...(other.cellStarts ?? [])].some(
+    (start) => start > line.left + slack && cells.some((cell) => Math.abs(cell - start) <= slack),
+  )
+}

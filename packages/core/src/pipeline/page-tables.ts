@@ -14,6 +14,7 @@ import {
   looksLikeBorderlessTable,
   looksLikeList,
 } from './borderless-checks.js'
+import { sharesCellStart } from './cell-rows.js'
 import { dropEmptyGridLines } from './empty-grid-lines.js'
 import { extentOf, gapBetween, gapInEms, medianFontSize } from './extent.js'
 import { isFigure } from './figure.js'
@@ -789,21 +790,10 @@ function isCellRow(rows: readonly Line[][], k: number): boolean {
   const row = rows[k] as Line[]
   if (row.length >= 2) return true
   const line = row[0] as Line
-  if (line.cellStarts === undefined) return false
-  const slack = CELL_ALIGN_EM * line.fontSize
   return [rows[k - 1], rows[k + 1]].some((other) =>
-    other?.some((piece) =>
-      [piece.left, ...(piece.cellStarts ?? [])].some(
-        (start) =>
-          start > line.left + slack &&
-          line.cellStarts?.some((cell) => Math.abs(cell - start) <= slack),
-      ),
-    ),
+    other?.some((piece) => sharesCellStart(line, piece)),
   )
 }
-
-/** Cells of two rows start this many font sizes apart at most to stand in one column. */
-const CELL_ALIGN_EM = 0.5
 
 /** A piece this many times the size of another on its row is a title, not a cell beside it. */
 const TITLE_BESIDE_RATIO = 1.6
