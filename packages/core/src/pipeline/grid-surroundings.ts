@@ -119,21 +119,8 @@ export function bandWithHeaderAbove(band: RuledBand, runs: readonly TextRun[]): 
   // One ruled row alone is a shaded stripe of a table striped row by row, not its body.
   if (band.ys.length < 3) return band
   const top = band.ys[0] as number
-  const near = runsAbove(runs, band.left, band.right, top, HEADER_MAX_EMS)
-  const rows = groupRows(cellPieces(near))
-  const last = rows.at(-1)
-  if (
-    !last ||
-    last.length < 2 ||
-    extentOf(last).bottom < top - HEADER_ABOVE_GAP * extentOf(last).em
-  )
-    return band
-  // Titles broken over lines stack their lines at the text's pitch.
-  let first = rows.length - 1
-  while (first > 0 && gapInEms(rows[first - 1] as Line[], rows[first] as Line[]) < STACKED_GAP_EMS)
-    first--
-  const header = rows.slice(first).flat()
-  if (startsCaption(header.map((piece) => piece.text).join(' '))) return band
+  const header = headerAbove(runs, band.left, band.right, top)?.pieces
+  if (header === undefined) return band
   // Each title stands over text of the band, or within an em of it (a title set flush left over
   // figures set flush right): its column's, as the columns will be found.
   const bottom = band.ys[band.ys.length - 1] as number
@@ -147,6 +134,33 @@ export function bandWithHeaderAbove(band: RuledBand, runs: readonly TextRun[]): 
     )
   if (!header.every(over)) return band
   return { ...band, ys: [extentOf(header).top - 1, ...band.ys], headerRule: top }
+}
+
+/**
+ * The header right over `top` between `left` and `right`: the row of two pieces or more that ends
+ * there (its `titles`), with the lines of titles broken over it stacked at the text's pitch (all
+ * its `pieces`); undefined where a caption or a line of prose stands there.
+ */
+export function headerAbove(
+  runs: readonly TextRun[],
+  left: number,
+  right: number,
+  top: number,
+): { titles: Line[]; pieces: Line[] } | undefined {
+  const rows = groupRows(cellPieces(runsAbove(runs, left, right, top, HEADER_MAX_EMS)))
+  const last = rows.at(-1)
+  if (
+    !last ||
+    last.length < 2 ||
+    extentOf(last).bottom < top - HEADER_ABOVE_GAP * extentOf(last).em
+  )
+    return undefined
+  let first = rows.length - 1
+  while (first > 0 && gapInEms(rows[first - 1] as Line[], rows[first] as Line[]) < STACKED_GAP_EMS)
+    first--
+  const pieces = rows.slice(first).flat()
+  if (startsCaption(pieces.map((piece) => piece.text).join(' '))) return undefined
+  return { titles: last, pieces }
 }
 
 /** Rows under a band's last rule, at least, that make it a table cut off by the page's foot. */

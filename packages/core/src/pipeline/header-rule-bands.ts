@@ -1,19 +1,14 @@
 import { cellPieces, groupRows } from './aligned-grid.js'
-import { startsCaption } from './caption.js'
-import { extentOf, gapInEms } from './extent.js'
-import { underOne } from './grid-surroundings.js'
+import { extentOf } from './extent.js'
+import { headerAbove, underOne } from './grid-surroundings.js'
 import type { RuledBand, Rulings } from './ruled-grids.js'
 import type { Segment } from './rulings.js'
 import type { Line, TextRun } from './types.js'
 
 /** A rule narrower than this (points) underlines a word or a heading, not a table's header. */
 const MIN_RULE_WIDTH = 100
-/** A header row has at least this many titles, set apart... */
+/** A header row over the rule has at least this many titles, set apart. */
 const MIN_TITLES = 3
-/** ... and ends at most this many of its font sizes over the rule. */
-const HEADER_GAP_EMS = 1
-/** A title's wrapped lines stand at most this many font sizes apart. */
-const STACKED_GAP_EMS = 0.6
 /** A row of the table starts at most this many font sizes under the row (or rule) above it. */
 const ROW_GAP_EMS = 1.5
 /** The table has at least this many rows of two cells or more under its header. */
@@ -30,16 +25,16 @@ export function headerRuleBands(rulings: Rulings, runs: readonly TextRun[]): Rul
   const bands: RuledBand[] = []
   for (const rule of rulings.horizontal) {
     if (rule.x2 - rule.x1 < MIN_RULE_WIDTH || isTaken(rule, rulings)) continue
+    const header = headerAbove(runs, rule.x1 - 2, rule.x2 + 2, rule.y1)
+    if (header === undefined || header.titles.length < MIN_TITLES) continue
     const inside = runs.filter((run) => {
       const x = (run.left + run.right) / 2
       return x > rule.x1 - 2 && x < rule.x2 + 2
     })
-    const header = headerOver(rule.y1, inside)
-    if (header === undefined) continue
     const bottom = bottomOfRows(rule.y1, header.titles, inside)
     if (bottom === undefined) continue
     bands.push({
-      ys: [header.top - 1, rule.y1, bottom + 1],
+      ys: [extentOf(header.pieces).top - 1, rule.y1, bottom + 1],
       left: rule.x1,
       right: rule.x2,
       framed: false,
@@ -61,27 +56,6 @@ function isTaken(rule: Segment, rulings: Rulings): boolean {
       (band) => across(band.left, band.right) && band.ys.some((y) => Math.abs(y - rule.y1) <= 1),
     )
   )
-}
-
-/**
- * The titles over the rule: the row of pieces right above it, and the top of the header, which
- * takes in the lines of titles wrapped over it.
- */
-function headerOver(
-  y: number,
-  runs: readonly TextRun[],
-): { titles: Line[]; top: number } | undefined {
-  const rows = groupRows(cellPieces(runs.filter((run) => run.bottom <= y + 1 && run.top > y - 60)))
-  const last = rows.at(-1)
-  if (last === undefined || last.length < MIN_TITLES) return undefined
-  const { bottom, em } = extentOf(last)
-  if (bottom < y - HEADER_GAP_EMS * em) return undefined
-  let first = rows.length - 1
-  while (first > 0 && gapInEms(rows[first - 1] as Line[], rows[first] as Line[]) < STACKED_GAP_EMS)
-    first--
-  const header = rows.slice(first).flat()
-  if (startsCaption(header.map((piece) => piece.text).join(' '))) return undefined
-  return { titles: last, top: extentOf(header).top }
 }
 
 /**
