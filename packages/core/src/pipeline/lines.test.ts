@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { groupLines } from './lines.js'
-import { run } from './test-helpers.js'
+import { run, wordsIn } from './test-helpers.js'
 import type { TextRun } from './types.js'
 
 /** The texts of the lines that `runs` make. */
@@ -373,8 +373,7 @@ describe('groupLines', () => {
   it('keeps a justified line set word by word whole, though its spaces are as wide as a gutter', () => {
     // A narrow justified column beside another, as LibreOffice sets it: each word of a stretched
     // line drawn on its own, its spaces all alike, the full lines around it drawn in one piece.
-    const words = (y: number, ...placed: [string, number, number][]) =>
-      placed.map(([text, left, right]) => run(text, left, y, { fontSize: 11, right }))
+    const words = wordsIn(11)
     const whole = (text: string, y: number) => run(text, 71, y, { fontSize: 11, right: 210.5 })
     const column = [
       ...words(
@@ -443,8 +442,7 @@ describe('groupLines', () => {
     // Chromium prints each word of a stretched line as an item of its own: in a narrow column
     // of a three-column page no full line is drawn in one piece but an indented first line, and
     // the stretched spaces (1.5 em) are wider than the gutter beside them.
-    const words = (y: number, ...placed: [string, number, number][]) =>
-      placed.map(([text, left, right]) => run(text, left, y, { right }))
+    const words = wordsIn(10)
     const lines = groupLines([
       run('Storage soil price cooperative crops', 58.7, 345, { right: 205.7 }),
       ...words(357, ['drought ', 48.7, 79.8], ['soil ', 89, 103.5], ['yield ', 112.6, 132.6]),
@@ -485,8 +483,7 @@ describe('groupLines', () => {
   it('keeps a list item justified word by word whole after its bullet', () => {
     // A box's list as Chromium prints it: bullets hang before the items' edge, and the item's
     // stretched lines measure against each other.
-    const words = (y: number, ...placed: [string, number, number][]) =>
-      placed.map(([text, left, right]) => run(text, left, y, { fontSize: 9, right }))
+    const words = wordsIn(9)
     const lines = groupLines([
       ...words(345, ['•', 417.6, 420.7], ['Market ', 426.6, 452.6], ['soil ', 463.2, 476.2]),
       ...words(345, ['water ', 486.9, 506.9], ['season', 517.5, 541.5]),

@@ -2,7 +2,7 @@ import type { Table } from '@pdfx/schema'
 import { describe, expect, it } from 'vitest'
 import { detectTables } from './page-tables.js'
 import { findRulings } from './ruled-grids.js'
-import { gridRulings, run } from './test-helpers.js'
+import { gridRulings, run, wordsIn } from './test-helpers.js'
 import type { TextRun } from './types.js'
 
 const NO_RULINGS = { grids: [], bands: [], horizontal: [] }
@@ -343,8 +343,7 @@ describe('detectTables', () => {
   it("leaves a box's heading and bulleted list alone, its items justified word by word", () => {
     // A sidebar as Chromium prints it: a shaded box (its frame a band of two rules), its list's
     // discs drawn at 416 pt and each stretched line's words drawn apart, 1.2 to 1.6 ems.
-    const words = (y: number, ...placed: [string, number, number][]) =>
-      placed.map(([text, left, right]) => run(text, left, y, { fontSize: 9, right }))
+    const words = wordsIn(9)
     const runs = [
       run('How the rota works', 396.6, 291, { right: 488.8 }),
       ...words(311, ['•', 416, 419], ['Water ', 426.6, 447.8], ['canal ', 456.9, 475.9]),
@@ -361,16 +360,7 @@ describe('detectTables', () => {
       ...words(378.8, ['harvest', 515.5, 541.5]),
       run('village harvest.', 426.6, 390.1, { fontSize: 9, right: 481.6 }),
     ]
-    const box = findRulings({
-      horizontal: [
-        { x1: 390.7, y1: 276, x2: 547.5, y2: 276 },
-        { x1: 390.7, y1: 408.7, x2: 547.5, y2: 408.7 },
-      ],
-      vertical: [
-        { x1: 390.7, y1: 276, x2: 390.7, y2: 408.7 },
-        { x1: 547.5, y1: 276, x2: 547.5, y2: 408.7 },
-      ],
-    })
+    const box = ruledGrid([390.7, 547.5], [276, 408.7])
     // The middle column's lines stand level with the box's, a gutter to its left.
     const beside = [291, 311, 322.6, 333.8, 345, 356.3, 367.6, 378.8, 390.1].map((y) =>
       run('the middle column runs on beside it', 219.7, y - 2.5, { right: 376.6 }),
@@ -393,8 +383,7 @@ describe('detectTables', () => {
   it("leaves a box's paragraph alone, its lines justified word by word", () => {
     // Chromium draws each word of a stretched line apart; its spaces (1.1 to 1.4 ems) line up
     // from one line to the next no more than prose does.
-    const words = (y: number, ...placed: [string, number, number][]) =>
-      placed.map(([text, left, right]) => run(text, left, y, { fontSize: 9, right }))
+    const words = wordsIn(9)
     const runs = [
       run('How the rota works', 396.6, 291, { right: 488.8 }),
       ...words(311, ['Every ', 396.6, 420], ['family ', 431, 457], ['takes ', 468, 489]),
@@ -407,16 +396,7 @@ describe('detectTables', () => {
       ...words(345, ['kept ', 473, 490], ['by ', 501, 510], ['the', 521, 541.5]),
       run('clerk of the cooperative.', 396.6, 356.3, { fontSize: 9, right: 490 }),
     ]
-    const box = findRulings({
-      horizontal: [
-        { x1: 390.7, y1: 276, x2: 547.5, y2: 276 },
-        { x1: 390.7, y1: 365, x2: 547.5, y2: 365 },
-      ],
-      vertical: [
-        { x1: 390.7, y1: 276, x2: 390.7, y2: 365 },
-        { x1: 547.5, y1: 276, x2: 547.5, y2: 365 },
-      ],
-    })
+    const box = ruledGrid([390.7, 547.5], [276, 365])
     const { tables, lines } = detectTables(runs, box, [], 1, true)
     expect(tables).toEqual([])
     expect(lines.map((line) => line.text)).toEqual([

@@ -115,3 +115,14 @@ export function page(blocks: PageLayout['blocks'], number = 1): PageLayout {
     cleanLayout: true,
   }
 }
+
+/**
+ * Runs for the words of lines drawn word by word in `fontSize` type (a justified line as browsers
+ * print it): each `[text, left, right]` on the baseline given.
+ */
+export function wordsIn(
+  fontSize: number,
+): (y: number, ...placed: [string, number, number][]) => TextRun[] {
+  return (y, ...placed) =>
+    placed.map(([text, left, right]) => run(text, left, y, { fontSize, right }))
+}
