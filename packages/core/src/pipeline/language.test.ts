@@ -46,6 +46,15 @@ describe('detectLanguage', () => {
     expect(languageSample(['Alpha 1.2', 'Beta 0.9'])).toBe('Alpha 1.2 Beta 0.9')
   })
 
+  it('samples the start of a long document, not the whole of it', () => {
+    const sentence = 'The committee approved the budget for the coming year without changes.'
+    const sample = languageSample(Array.from({ length: 5000 }, () => sentence))
+    expect(sample.startsWith(`${sentence} ${sentence}`)).toBe(true)
+    expect(sample.length).toBeLessThan(1000 + sentence.length + 1)
+    const figures = languageSample(Array.from({ length: 5000 }, () => 'Alpha 1.2'))
+    expect(figures.length).toBeLessThan(1000 + 'Alpha 1.2'.length + 1)
+  })
+
   it('names none for too few letters', async () => {
     expect(await detectLanguage('12 34 56 78 90 Table 3')).toBeUndefined()
   })

@@ -103,13 +103,39 @@ const PROSE_MIN_LETTERS = 80
  * since sentences tell a language apart far better than the names, codes and figures of a
  * table's rows or an address (an English invoice's rows and addresses read as French). The
  * detector counts letter sequences, so adding the rest would weigh them in, not put them last.
+ * Reading stops at a full sample: a long document's texts are never all scanned or joined.
  */
 export function languageSample(texts: readonly string[]): string {
-  const prose = texts.filter(
-    (text) => SENTENCE_END.test(text) && text.split(/\s+/).length >= PROSE_MIN_WORDS,
-  )
+  const prose: string[] = []
+  let length = 0
+  for (const text of texts) {
+    if (length >= SAMPLE_CHARS) break
+    if (!SENTENCE_END.test(text) || wordCount(text, PROSE_MIN_WORDS) < PROSE_MIN_WORDS) continue
+    prose.push(text)
+    length += text.length + 1
+  }
   const sample = prose.join(' ')
-  return letterCount(sample) >= PROSE_MIN_LETTERS ? sample : texts.join(' ')
+  return letterCount(sample) >= PROSE_MIN_LETTERS ? sample : joinUpTo(texts, SAMPLE_CHARS)
+}
+
+/** The words of a text, counted no further than `enough`. */
+function wordCount(text: string, enough: number): number {
+  const words = /\S+/g
+  let count = 0
+  while (count < enough && words.test(text)) count++
+  return count
+}
+
+/** Texts joined with spaces, up to the first one that takes the result to `limit` characters. */
+function joinUpTo(texts: readonly string[], limit: number): string {
+  const taken: string[] = []
+  let length = 0
+  for (const text of texts) {
+    if (length >= limit) break
+    taken.push(text)
+    length += text.length + 1
+  }
+  return taken.join(' ')
 }
 
 function letterCount(text: string): number {
