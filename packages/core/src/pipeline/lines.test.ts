@@ -136,6 +136,20 @@ describe('groupLines', () => {
     expect(lines.map((line) => line.text)).toEqual(['∑n=1∞ an = s.'])
   })
 
+  it("reads the scripts beside a displayed integral on its line, after it: '∫0π √1 + x'", () => {
+    // pdflatex's \int_0^\pi \sqrt{1 + x}: TeX sets a displayed integral's limits to its side.
+    const integral = { ...run('∫', 263.3, 233.5), right: 268.8, top: 220.1, bottom: 242 }
+    const root = { ...run('√', 280.3, 232.3), right: 290.3, top: 223.8, bottom: 235.8 }
+    const lines = groupLines([
+      { ...integral, operator: true as const },
+      run('π', 273.3, 222.5, { fontSize: 7 }),
+      run('0', 268.8, 242.7, { fontSize: 7 }),
+      root,
+      run('1 + x', 290.3, 233.6),
+    ])
+    expect(lines.map((line) => line.text)).toEqual(['∫0π √1 + x'])
+  })
+
   it('puts a drop capital at the start of the line it opens, against its word', () => {
     // The letter spans three lines and sits on the third one's baseline.
     const cap = run('D', 63, 178, { fontSize: 38 })

@@ -204,9 +204,29 @@ function seatLimits(runs: readonly TextRun[]): TextRun[] {
         const left = operator.right - (run.top > operator.top ? 0.02 : 0.01)
         return { ...run, baseline: operator.baseline, left, right: operator.right }
       }
+      if (isScriptBeside(run, operator)) return { ...run, baseline: operator.baseline }
     }
     return run
   })
+}
+
+/** A script beside an operator starts at most this many of its font sizes past its right edge. */
+const SCRIPT_GAP_EM = 0.6
+
+/**
+ * Whether a run is a script set beside a big operator in display size, level with some of
+ * its glyph (the "0" and "π" of a displayed `\int_0^\pi`, which TeX sets to the side): it
+ * reads on the operator's line, right after it, not as a line of its own above or below.
+ */
+function isScriptBeside(run: TextRun, operator: TextRun): boolean {
+  const em = operator.fontSize
+  return (
+    run.fontSize < LIMIT_MAX_SIZE * em &&
+    (run.left + run.right) / 2 > operator.right &&
+    run.left <= operator.right + SCRIPT_GAP_EM * em &&
+    run.bottom >= operator.top - 0.3 * em &&
+    run.top <= operator.bottom + 0.3 * em
+  )
 }
 
 /**

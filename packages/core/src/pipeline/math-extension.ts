@@ -7,11 +7,17 @@
  */
 
 /** What a glyph of the encoding reads as, and how far it hangs below its baseline, in ems. */
-interface ExtensionGlyph {
+export interface ExtensionGlyph {
   text: string
   depth: number
   /** A big operator in display size (∑, ∫), whose limits a formula sets above and below it. */
   operator?: true
+  /**
+   * For a string read as Unicode, which names a glyph but not its size: the glyph at each size
+   * of the encoding, shallowest first (`depth` and `operator` are the first's until the formula
+   * around it tells the size; see `hangingSize`).
+   */
+  sizes?: readonly ExtensionGlyph[]
 }
 
 /** A glyph that takes no part in the text: a piece of a delimiter built up from parts, an accent. */
@@ -55,6 +61,24 @@ const OMX: ReadonlyMap<number, ExtensionGlyph> = (() => {
   return table
 })()
 
+/**
+ * A glyph by the character pdf.js gives for it when it knows the glyph's Unicode (a font with a
+ * ToUnicode map, as Latin Modern's): its entries at every size of the encoding, shallowest first.
+ */
+const BY_UNICODE: ReadonlyMap<string, readonly ExtensionGlyph[]> = (() => {
+  const table = new Map<string, ExtensionGlyph[]>()
+  for (const glyph of OMX.values()) {
+    const sizes = table.get(glyph.text) ?? []
+    if (!sizes.some((size) => size.depth === glyph.depth)) sizes.push(glyph)
+    table.set(glyph.text, sizes)
+  }
+  for (const sizes of table.values()) sizes.sort((a, b) => a.depth - b.depth)
+  return table
+})()
+
+/** A control character: a code of the encoding, which only a font without Unicode gives. */
+const CONTROL = /\p{Cc}/u
+
 /** Three glyphs in a row without a space: more than a formula sets side by side. */
 const WORD = /\S{3}/
 
@@ -71,6 +95,7 @@ const HANGING_MIN_DESCENT = 0.4
 export class MathExtensionEvidence {
   private readonly hanging = new Set<string>()
   private readonly refuted = new Set<string>()
+  private readonly coded = new Set<string>()
 
   constructor(styles: Readonly<Record<string, { ascent: number; descent: number }>>) {
     for (const [font, style] of Object.entries(styles)) {
@@ -83,6 +108,16 @@ export class MathExtensionEvidence {
   add(font: string, text: string): void {
     // TeX draws these glyphs one by one, or a few side by side: words are some other font's.
     if (this.hanging.has(font) && WORD.test(text)) this.refuted.add(font)
+    if (CONTROL.test(text)) this.coded.add(font)
+  }
+
+  /**
+   * Whether a font's strings are the encoding's codes rather than Unicode: it gives control
+   * characters (a `\big` delimiter's code) somewhere on the page. Without that evidence a
+   * delimiter that reads as itself, "(" for Latin Modern's `\bigl(`, is taken as Unicode.
+   */
+  givesCodes(font: string): boolean {
+    return this.coded.has(font)
   }
 
   has(font: string): boolean {
@@ -92,11 +127,15 @@ export class MathExtensionEvidence {
 
 /**
  * What a string of a math extension font reads as, and how far its glyphs hang below their
- * baseline, in ems: a piece of a delimiter built up from parts reads as nothing. A character past
- * the encoding's 128 codes is one that pdf.js found the Unicode of (a font with a ToUnicode
- * map): such a string reads as it is, and undefined is returned.
+ * baseline, in ems: a piece of a delimiter built up from parts reads as nothing. A string that
+ * is Unicode (a character past the encoding's 128 codes, or delimiters as Unicode writes them
+ * from a font that gives no codes) reads as it is, hanging as deep as its glyphs' smallest size;
+ * undefined when one of them is no glyph of the encoding.
  */
-export function readExtensionGlyphs(text: string): ExtensionGlyph | undefined {
+export function readExtensionGlyphs(text: string, givesCodes: boolean): ExtensionGlyph | undefined {
+  if (/\P{ASCII}/u.test(text) || (!givesCodes && isUnicodeDelimiters(text))) {
+    return readUnicodeGlyphs(text)
+  }
   let read = ''
   let depth = 0
   let operators = 0
@@ -117,4 +156,86 @@ export function readExtensionGlyphs(text: string): ExtensionGlyph | undefined {
   return glyphs === 1 && operators === 1
     ? { text: read, depth, operator: true }
     : { text: read, depth }
+}
+
+/** Whether a string is made of delimiters as Unicode writes them ("(", "‖"), and spaces. */
+function isUnicodeDelimiters(text: string): boolean {
+  for (const char of text) if (char !== ' ' && !BY_UNICODE.has(char)) return false
+  return text.trim() !== ''
+}
+
+/**
+ * A string of the font read as Unicode: its glyphs as they are. It hangs as its deepest glyph
+ * does, at each size that glyph comes in (a string of several glyphs is no big operator).
+ */
+function readUnicodeGlyphs(text: string): ExtensionGlyph | undefined {
+  let deepest: readonly ExtensionGlyph[] = []
+  let glyphs = 0
+  for (const char of text) {
+    if (char === ' ') continue
+    const sizes = BY_UNICODE.get(char)
+    if (sizes === undefined) return undefined
+    glyphs++
+    if ((sizes.at(-1)?.depth ?? 0) > (deepest.at(-1)?.depth ?? 0)) deepest = sizes
+  }
+  const single = glyphs === 1
+  const sizes = deepest.map((size) =>
+    size.operator && single
+      ? { text, depth: size.depth, operator: true as const }
+      : { text, depth: size.depth },
+  )
+  const [first] = sizes
+  return first && { ...first, sizes }
+}
+
+/** Baselines of the formula's own text lie at most this many ems from a size's, to tell it. */
+const SIZE_MATCH_EM = 0.3
+/** The formula's text beside a glyph starts or ends within this many of its ems of it. */
+const BESIDE_EM = 3
+
+/** The parts of a run that tell which size a glyph of unknown size is. */
+interface Placed {
+  left: number
+  right: number
+  baseline: number
+  fontSize: number
+}
+
+/**
+ * Which of a Unicode glyph's sizes it is, from the formula around it: the size whose baseline
+ * (a glyph hangs from its top, centred on the formula's axis) meets the baseline of text in
+ * the glyph's own type size or larger beside it. A limit or script set smaller stands on a
+ * baseline of its own and tells nothing. Without such text, the shallowest size.
+ */
+export function hangingSize(
+  sizes: readonly ExtensionGlyph[],
+  glyph: { left: number; right: number; top: number; fontSize: number },
+  beside: readonly Placed[],
+): ExtensionGlyph | undefined {
+  const em = glyph.fontSize
+  let best: ExtensionGlyph | undefined
+  let bestDistance = SIZE_MATCH_EM * em
+  for (const run of beside) {
+    if (run.fontSize < em * 0.95) continue
+    if (run.left > glyph.right + BESIDE_EM * em || run.right < glyph.left - BESIDE_EM * em) continue
+    for (const size of sizes) {
+      const distance = Math.abs(hangingBaseline(glyph.top, size.depth, em) - run.baseline)
+      if (distance < bestDistance) {
+        best = size
+        bestDistance = distance
+      }
+    }
+  }
+  return best ?? sizes[0]
+}
+
+/** The height of TeX's math axis over the baseline, in ems: where fractions' bars stand. */
+const AXIS_HEIGHT_EM = 0.25
+
+/**
+ * The baseline of the formula a glyph hanging from `top` stands on: TeX centres a big operator
+ * or delimiter on the formula's axis, a quarter em above its baseline.
+ */
+export function hangingBaseline(top: number, depth: number, fontSize: number): number {
+  return top + (depth / 2 + AXIS_HEIGHT_EM) * fontSize
 }

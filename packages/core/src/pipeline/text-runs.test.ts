@@ -111,6 +111,39 @@ describe('toTextRuns', () => {
     expect(words.runs.map((run) => run.text)).toEqual(['Partial', '∫'])
   })
 
+  it("reads a math extension font's delimiters as Unicode when it gives no codes", () => {
+    // Latin Modern's lmex10 has a ToUnicode map: \bigl( reads "(" (as a code, a \Bigg brace),
+    // hanging from a baseline 0.8 em over the formula's.
+    const styles = {
+      f1: { fontFamily: 'serif', ascent: 0.69, descent: -0.19 },
+      ex: { fontFamily: 'serif', ascent: 0.04, descent: -0.6 },
+    }
+    const at = (str: string, x: number, y: number, fontName = 'ex') => ({
+      str,
+      dir: 'ltr',
+      transform: [10, 0, 0, 10, x, y],
+      width: 4.6,
+      fontName,
+    })
+    const formula = [at('r ·', 72, 700, 'f1'), at('(', 90, 708), at('c', 95, 700, 'f1')]
+    const page = toTextRuns([...formula, at(')', 100, 708)], styles, [1, 0, 0, -1, 0, 792])
+    expect(page.runs.map((run) => run.text)).toEqual(['r ·', '(', 'c', ')'])
+    const [text, open] = page.runs as [TextRun, TextRun]
+    expect(Math.abs(open.baseline - text.baseline)).toBeLessThan(1)
+    // The same font giving a \big delimiter's control code elsewhere on the page gives codes.
+    const coded = toTextRuns([...formula, at('\u0001', 100, 708)], styles, [1, 0, 0, -1, 0, 792])
+    expect(coded.runs.map((run) => run.text)).toEqual(['r ·', '{', 'c', ')'])
+    // A displayed integral hangs deeper: the formula's text beside it tells its size.
+    const display = toTextRuns(
+      [at('∫', 72, 713.5), at('√x', 85, 700, 'f1')],
+      styles,
+      [1, 0, 0, -1, 0, 792],
+    )
+    const [integral, root] = display.runs as [TextRun, TextRun]
+    expect(Math.abs(integral.baseline - root.baseline)).toBeLessThan(1)
+    expect(integral.operator).toBe(true)
+  })
+
   it('reads a word space that its font maps to no Unicode as a space, not as an unmapped glyph', () => {
     // Korean printed by Chromium: U+0001 for each space, flush between the words.
     const page = toTextRuns(

@@ -1,4 +1,10 @@
-import { MathExtensionEvidence, readExtensionGlyphs } from './math-extension.js'
+import {
+  type ExtensionGlyph,
+  hangingBaseline,
+  hangingSize,
+  MathExtensionEvidence,
+  readExtensionGlyphs,
+} from './math-extension.js'
 import { decodeTexControls, TexEncodingEvidence } from './tex-encodings.js'
 import { normalizeText } from './text-normalize.js'
 import type { TextRun } from './types.js'
@@ -51,6 +57,8 @@ export function toTextRuns(
     math.add(item.fontName, item.str)
   }
   const undoubled = astralDoubled(items)
+  // Math extension glyphs read as Unicode, whose size the runs around them tell.
+  const sized: Array<{ run: number; sizes: readonly ExtensionGlyph[] }> = []
   // The item that a lam-alef ligature's unmapped alef belongs to (see isLamAlefRest).
   let alefAfter = -1
   for (const [index, item] of items.entries()) {
@@ -67,7 +75,9 @@ export function toTextRuns(
       continue
     }
     const encoding = tex.encodingOf(item.fontName)
-    const extension = math.has(item.fontName) ? readExtensionGlyphs(item.str) : undefined
+    const extension = math.has(item.fontName)
+      ? readExtensionGlyphs(item.str, math.givesCodes(item.fontName))
+      : undefined
     // A piece of a delimiter built up from parts (its middle, an extension bar) reads as nothing.
     if (extension?.text.trim() === '') continue
     const normalized = normalizeText(
@@ -132,10 +142,10 @@ export function toTextRuns(
       continue
     }
     const descent = -sane(style?.descent === undefined ? undefined : -style.descent, 0, 0.6, 0.2)
-    // TeX centres a big operator or delimiter on the formula's axis, a quarter em above its
-    // baseline, and hangs the glyph from a baseline of its own far above: by the box it hangs in,
-    // it stands on the formula's line, as drawn.
+    // TeX hangs a big operator or delimiter from a baseline of its own far above the formula's:
+    // by the box it hangs in, it stands on the formula's line, as drawn.
     const hangs = extension?.depth
+    if (extension?.sizes) sized.push({ run: runs.length, sizes: extension.sizes })
     runs.push({
       text: letterSpaced(text, item.width, fontSize)
         ? text.replace(/ /g, '')
@@ -146,7 +156,7 @@ export function toTextRuns(
       right: x + Math.max(item.width, 0),
       top: hangs === undefined ? y - ascent * fontSize : y,
       bottom: y + (hangs ?? -descent) * fontSize,
-      baseline: hangs === undefined ? y : y + (hangs / 2 + AXIS_HEIGHT_EM) * fontSize,
+      baseline: hangs === undefined ? y : hangingBaseline(y, hangs, fontSize),
       fontSize,
       fontId: item.fontName,
       // getTextContent names only a generic family: weight and slant need the font program.
@@ -157,14 +167,30 @@ export function toTextRuns(
       ...(extension?.operator && { operator: true }),
     })
   }
+  for (const { run, sizes } of sized) settleHangingSize(runs, run, sizes)
   return { runs, rotated, chars, unreliableChars }
+}
+
+/**
+ * Gives a math extension glyph read as Unicode the size the formula's text beside it shows,
+ * and the box and baseline of that size.
+ */
+function settleHangingSize(runs: TextRun[], index: number, sizes: readonly ExtensionGlyph[]): void {
+  const glyph = runs[index] as TextRun
+  const beside = runs.filter((run) => run.fontId !== glyph.fontId)
+  const size = hangingSize(sizes, glyph, beside)
+  if (size === undefined) return
+  const { operator: _, ...rest } = glyph
+  runs[index] = {
+    ...rest,
+    bottom: glyph.top + size.depth * glyph.fontSize,
+    baseline: hangingBaseline(glyph.top, size.depth, glyph.fontSize),
+    ...(size.operator && { operator: true }),
+  }
 }
 
 /** A whitespace item narrower than this (points) stands for no gap: rounding's leftovers. */
 const NO_GAP = 0.01
-
-/** The height of TeX's math axis over the baseline, in ems: where fractions' bars stand. */
-const AXIS_HEIGHT_EM = 0.25
 
 /** Single letters with a space between each: the way pdf.js reads a word set letter-spaced. */
 const SPACED_LETTERS = /^\p{L}(?: \p{L}){2,}$/u
