@@ -1,3 +1,4 @@
+import { seatFractions } from './fractions.js'
 import { isBullet } from './list-markers.js'
 import { LONE_NOTE_MARK } from './note-marks.js'
 import { composeSpacingAccents } from './text-normalize.js'
@@ -153,6 +154,7 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
   }
   adoptStrandedMarks(rows)
   seatDropCapitals(rows)
+  seatFractions(rows)
   for (const row of rows) {
     row.sort((p, q) => p.left - q.left)
     attachCombiningMarks(row)
