@@ -28,4 +28,47 @@ describe('buildElements', () => {
       text: "const queue = new Queue('emails')\n\nqueue.process(async (job) => {\n  await send(job)\n})",
     })
   })
+  it('reads a listing split into blocks at its indents as one, indented in its characters', () => {
+    // LaTeX's verbatim in 10.9 pt cmtt: 5.73 pt a character, lines 13.5 pt apart, each indent
+    // four characters; the blocks break where the indentation grows.
+    const advance = 5.726
+    const lines = [
+      'procedure BFS(G, s)',
+      'queue := [s]',
+      'while queue is not empty',
+      'v := dequeue(queue)',
+      'for each neighbour w of v',
+      'enqueue(queue, w)',
+    ]
+    const indents = [0, 4, 4, 8, 8, 12]
+    const blocks = [
+      [0, 3],
+      [3, 5],
+      [5, 6],
+    ].map(([from, to]) => {
+      const part = block(lines.slice(from, to), 151.7, 209.2, {
+        kind: 'code',
+        monospace: true,
+        fontSize: 10.9,
+      })
+      part.lines.forEach((line, i) => {
+        const index = (from as number) + i
+        line.baseline = 209.2 + 13.5 * index
+        line.left = 151.7 + advance * (indents[index] as number)
+        line.right = line.left + advance * line.text.length
+        line.top = line.baseline - 8
+        line.bottom = line.baseline + 2
+      })
+      part.left = Math.min(...part.lines.map((line) => line.left))
+      part.right = Math.max(...part.lines.map((line) => line.right))
+      part.top = part.lines[0]?.top ?? 0
+      part.bottom = part.lines.at(-1)?.bottom ?? 0
+      return part
+    })
+    const [code, ...rest] = buildElements([page(blocks)], collectSpellings([]))
+    expect(rest).toEqual([])
+    expect(code?.text).toBe(
+      lines.map((line, i) => ' '.repeat(indents[i] as number) + line).join('\n'),
+    )
+  })
 })

@@ -211,34 +211,38 @@ function orderedMarker(marker: string): string {
 }
 
 /**
- * The lines of a listing's blocks, indented from its leftmost line, a blank line between blocks
- * and wherever a block's lines stand a blank line apart (a block keeps a blank line that is no
- * wider than a paragraph's spacing).
+ * The lines of a listing's blocks (one page's, one after another), indented from its leftmost
+ * line in characters of its type, with a blank line wherever lines stand a blank line apart:
+ * further than the listing's closest line pitch would put them.
  */
 function codeText(parts: readonly Block[]): string {
   const left = Math.min(...parts.map((part) => part.left))
-  return parts
-    .map((part) => {
-      let pitch = Number.POSITIVE_INFINITY
-      for (let i = 1; i < part.lines.length; i++) {
-        const step = (part.lines[i] as Line).baseline - (part.lines[i - 1] as Line).baseline
-        if (step > 0) pitch = Math.min(pitch, step)
-      }
-      return part.lines
-        .map((line, i) => {
-          const text = codeLine(line.text, line.left - left, line.fontSize)
-          const above = part.lines[i - 1]
-          const blank =
-            above !== undefined && line.baseline - above.baseline > BLANK_LINE_PITCH * pitch
-          return blank ? `\n${text}` : text
-        })
-        .join('\n')
+  const lines = parts.flatMap((part) => part.lines)
+  const steps = lines.map((line, i) => line.baseline - (lines[i - 1]?.baseline ?? line.baseline))
+  let pitch = Number.POSITIVE_INFINITY
+  for (const step of steps) if (step > 0) pitch = Math.min(pitch, step)
+  const advance = characterWidth(lines)
+  return lines
+    .map((line, i) => {
+      const spaces = Math.max(0, Math.round((line.left - left) / advance))
+      const text = ' '.repeat(Math.min(spaces, MAX_INDENT)) + line.text
+      return (steps[i] as number) > BLANK_LINE_PITCH * pitch ? `\n${text}` : text
     })
-    .join('\n\n')
+    .join('\n')
 }
 
-/** Keeps a code line's indentation, measured in average character widths. */
-function codeLine(text: string, indent: number, fontSize: number): string {
-  const spaces = Math.max(0, Math.round(indent / (0.6 * fontSize)))
-  return ' '.repeat(Math.min(spaces, 40)) + text
+/** A listing's indentation is kept up to this many characters. */
+const MAX_INDENT = 40
+
+/**
+ * The advance of one character of a listing's typewriter type: the median over its lines of a
+ * line's width per character, or 0.6 em (a typical typewriter face) for lines too short to tell.
+ */
+function characterWidth(lines: readonly Line[]): number {
+  const widths = lines
+    .filter((line) => line.text.length >= 4)
+    .map((line) => (line.right - line.left) / line.text.length)
+    .sort((a, b) => a - b)
+  const median = widths[Math.floor(widths.length / 2)]
+  return median ?? 0.6 * (lines[0]?.fontSize ?? 10)
 }
