@@ -63,6 +63,18 @@ describe('seatFractions', () => {
     expect(textsOf(...scripts).join(' ')).not.toContain('/')
   })
 
+  it("leaves a table header's wrapped cell alone", () => {
+    // A header cell wrapped over two lines, centred on the row's baseline beside its neighbours.
+    const header = [
+      at('Description', 60, 120, 300),
+      at('Qty', 380, 396, 300),
+      at('Unit', 404, 424, 294.3),
+      at('price', 404, 430, 305.7),
+      at('Amount', 470, 510, 300),
+    ]
+    expect(textsOf(...header).join(' ')).not.toContain('/')
+  })
+
   it('leaves the lines of two columns set half a line apart as they are', () => {
     // The right column's baselines fall between the left column's, 0.6 em off.
     const left = ['Lines of the left column run on', 'with more words of their own and', 'end.']

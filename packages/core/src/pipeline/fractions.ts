@@ -46,7 +46,7 @@ export function seatFractions(rows: TextRun[][]): TextRun[][] {
     const formula = rows[r] as TextRun[]
     const under = rows[r + 1] ?? []
     const over = rows[r - 1]
-    const displayed = over && fractionsOf(over, formula, under, DISPLAYED)
+    const displayed = over && isFormula(formula) && fractionsOf(over, formula, under, DISPLAYED)
     if (displayed) {
       rows.splice(r - 1, 3, [...formula, ...displayed])
       r--
@@ -93,10 +93,10 @@ function fractionsOf(
   for (const group of overlapping([...numerators, ...termsOf(under, em)])) {
     const top = group.filter((term) => numerators.includes(term)).flat()
     const bottom = group.filter((term) => !numerators.includes(term)).flat()
-    // Scripts of the formula's own text, raised or lowered as far as a fraction's parts: they
-    // start right against the glyph they belong to, where a fraction leaves a space.
-    if (group.flat().every((run) => isScriptOf(run, formula, em))) {
-      fractions.push(...group.flat())
+    // Scripts of the formula's own text, raised or lowered as far as a fraction's parts: one of
+    // them starts right against the glyph they belong to, where a fraction leaves a space.
+    if ([top, bottom].some((part) => startsAgainst(part, formula, em))) {
+      fractions.push(...top, ...bottom)
       continue
     }
     if (top.length === 0 || bottom.length === 0) return undefined
@@ -105,6 +105,43 @@ function fractionsOf(
     fractions.push(fraction)
   }
   return standInFormula(fractions, formula, em) ? fractions : undefined
+}
+
+/**
+ * A relation or operator: a displayed fraction stands in a formula that has one ("σ(x) =",
+ * "+"), while a table's header row, whose wrapped cells stand over and under its baseline as
+ * a fraction's parts do, has none.
+ */
+const MATH_SIGN = /[=+−×·÷<>≤≥≈∼∝∑∏∫√∂]/
+
+function isFormula(row: readonly TextRun[]): boolean {
+  return row.some((run) => MATH_SIGN.test(run.text))
+}
+
+/**
+ * A word of prose: four letters or more, other than the names of functions. A numerator or
+ * denominator is made of symbols, numbers and functions ("1 + e-x", "∂L", "sin x").
+ */
+const PROSE_WORD = /\p{L}{4,}/gu
+const FUNCTION_NAMES = new Set([
+  'sinh',
+  'cosh',
+  'tanh',
+  'coth',
+  'arcsin',
+  'arccos',
+  'arctan',
+  'sign',
+  'rank',
+  'diag',
+  'trace',
+])
+
+function hasProseWord(text: string): boolean {
+  for (const [word] of text.matchAll(PROSE_WORD)) {
+    if (!FUNCTION_NAMES.has(word.toLowerCase())) return true
+  }
+  return false
 }
 
 /** The run of a row in its largest type, the first of them: on the row's own baseline. */
@@ -118,12 +155,16 @@ function isShift(offset: number, em: number, shift: Shift): boolean {
   return offset >= shift.min * em && offset <= shift.max * em
 }
 
-/** Whether a run is set smaller than a formula's text, right against a run of it. */
-function isScriptOf(run: TextRun, formula: readonly TextRun[], em: number): boolean {
-  return (
-    run.fontSize < SCRIPT_MAX_SIZE * em &&
-    formula.some((other) => Math.abs(run.left - other.right) <= SCRIPT_GAP_EM * em)
-  )
+/**
+ * Whether a script, set smaller than a formula's text, starts right against a run of it (a
+ * subscript does; a superscript may stand off by its glyph's italic correction).
+ */
+function startsAgainst(part: readonly TextRun[], formula: readonly TextRun[], em: number) {
+  let first: TextRun | undefined
+  for (const run of part) if (first === undefined || run.left < first.left) first = run
+  if (first === undefined || first.fontSize >= SCRIPT_MAX_SIZE * em) return false
+  const left = first.left
+  return formula.some((run) => Math.abs(left - run.right) <= SCRIPT_GAP_EM * em)
 }
 
 /** Whether a run overlaps any of some runs by more than a sliver. */
@@ -216,7 +257,7 @@ function fractionRun(top: TextRun[], bottom: TextRun[], baseline: number): TextR
 
 /**
  * A numerator or denominator as text, in parentheses when it is more than one term; undefined
- * when it is too long to be one.
+ * when it is too long to be one, or holds a word of prose.
  */
 function partText(runs: TextRun[]): string | undefined {
   let text = ''
@@ -228,6 +269,6 @@ function partText(runs: TextRun[]): string | undefined {
     last = run
   }
   text = text.trim()
-  if (text.length > FRACTION_PART_MAX_CHARS) return undefined
+  if (text.length > FRACTION_PART_MAX_CHARS || hasProseWord(text)) return undefined
   return /[\s+\-−=<>]/.test(text) ? `(${text})` : text
 }
