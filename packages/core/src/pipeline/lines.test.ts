@@ -150,6 +150,27 @@ describe('groupLines', () => {
     expect(lines.map((line) => line.text)).toEqual(['∫0π √1 + x'])
   })
 
+  it('reads scripts raised too high to join their line on it, after their glyph', () => {
+    // An ordinal's "th" 0.46 em up; the upper limit of a sum in running text.
+    const box = (run: TextRun, top: number, bottom: number) => ({ ...run, top, bottom })
+    expect(
+      textsOf(
+        box({ ...run('Decision N. 94-D-60, 13', 108, 759.2), right: 207.2 }, 752.4, 761.3),
+        box({ ...run('th ', 207.2, 754.6, { fontSize: 6.5 }), right: 217.3 }, 750.2, 756),
+        box({ ...run('December 1994.', 217.3, 759.2), right: 283.4 }, 752.4, 761.3),
+      ),
+    ).toEqual(['Decision N. 94-D-60, 13th December 1994.'])
+    const sum = [
+      box({ ...run('The total cost is ', 148.7, 134.9), right: 221.6 }, 128, 136.8),
+      box({ ...run('∑', 225.3, 134.9), right: 235.8 }, 127.4, 137.3),
+      box({ ...run('n', 235.8, 129.9, { fontSize: 7 }), right: 240.8 }, 125, 131.2),
+      box({ ...run('i', 235.8, 137.8, { fontSize: 7 }), right: 238.7 }, 133, 139.2),
+      box({ ...run('=1 ', 238.7, 137.8, { fontSize: 7 }), right: 248.7 }, 133, 139.2),
+      box({ ...run('over all partitions.', 250.9, 134.9), right: 340 }, 128, 136.8),
+    ]
+    expect(textsOf(...sum)).toEqual(['The total cost is ∑ni=1 over all partitions.'])
+  })
+
   it('puts a drop capital at the start of the line it opens, against its word', () => {
     // The letter spans three lines and sits on the third one's baseline.
     const cap = run('D', 63, 178, { fontSize: 38 })

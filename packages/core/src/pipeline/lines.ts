@@ -154,6 +154,7 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
   }
   adoptStrandedMarks(rows)
   seatDropCapitals(rows)
+  adoptScriptRows(rows)
   seatFractions(rows)
   for (const row of rows) {
     row.sort((p, q) => p.left - q.left)
@@ -174,6 +175,12 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
   return lines.sort((p, q) => p.top - q.top || p.left - q.left)
 }
 
+/** A script starts at most this many of its glyph's font sizes from the glyph's right edge, */
+const SCRIPT_AGAINST_EM = 0.1
+/** ... is set in more than this share of the glyph's size (a drop capital's line is in less), */
+const SCRIPT_MIN_SHRINK = 0.45
+/** ... and has at most this many characters ("th", "i=1", "4,5"). */
+const SCRIPT_MAX_CHARS = 8
 /** Limits stand at most this many of their operator's font sizes above or below it... */
 const LIMIT_GAP_EM = 0.6
 /** ... in type at most this share of its size. */
@@ -393,6 +400,40 @@ function adoptStrandedMarks(rows: TextRun[][]): void {
 }
 
 /** A mark set against a word: no more than a third of the word's size away on either side. */
+/**
+ * Puts a row made of scripts alone into the row beside it whose glyphs they are set against: the
+ * upper limit of an inline sum ("n" of ∑_{i=1}^n) stands too high to join its line when the
+ * line's text ahead of the sum arrives first, and the sum then joins that text's row.
+ */
+function adoptScriptRows(rows: TextRun[][]): void {
+  for (let r = rows.length - 1; r >= 0; r--) {
+    const scripts = rows[r] as TextRun[]
+    for (const n of [r + 1, r - 1]) {
+      const row = rows[n]
+      if (row === undefined || !scripts.every((script) => isScriptIn(script, row))) continue
+      row.push(...scripts)
+      rows.splice(r, 1)
+      break
+    }
+  }
+}
+
+/**
+ * Whether a run is a script of a row: a few characters set smaller than the glyph it starts
+ * right against, within half that glyph's size of its height.
+ */
+function isScriptIn(script: TextRun, row: readonly TextRun[]): boolean {
+  if (script.text.trim().length > SCRIPT_MAX_CHARS) return false
+  return row.some(
+    (glyph) =>
+      script.fontSize < SUPERSCRIPT_MIN_SHRINK * glyph.fontSize &&
+      script.fontSize > SCRIPT_MIN_SHRINK * glyph.fontSize &&
+      Math.abs(script.left - glyph.right) <= SCRIPT_AGAINST_EM * glyph.fontSize &&
+      script.bottom > glyph.top - 0.5 * glyph.fontSize &&
+      script.top < glyph.bottom + 0.5 * glyph.fontSize,
+  )
+}
+
 function touches(mark: TextRun, word: TextRun): boolean {
   const gap = Math.max(mark.left - word.right, word.left - mark.right)
   return gap <= 0.35 * word.fontSize
