@@ -185,6 +185,28 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it('reads a key-value list a line to an entry, in any type', () => {
+    // An invoice's details in 12 pt beside 10 pt text: each value stops short of the block's
+    // edge by less than the next key's first word, as prose would.
+    const at = (text: string, right: number, y: number) =>
+      run(text, 313, y, { fontSize: 12, right })
+    const blocks = groupBlocks(
+      groupLines([
+        at('Invoice number: INV-2026-0042', 508, 100),
+        at('Invoice date: 28 November 2026', 534, 116),
+        at('Due date: 28 December 2026', 530, 132),
+        at('Customer ID: C-1187', 455, 148),
+      ]),
+      1,
+    )
+    expect(text(splitLineLists(blocks, 10))).toEqual([
+      ['Invoice number: INV-2026-0042'],
+      ['Invoice date: 28 November 2026'],
+      ['Due date: 28 December 2026'],
+      ['Customer ID: C-1187'],
+    ])
+  })
+
   it("ends a table's caption before a header row wider than the caption", () => {
     const prose = [
       'the latency of the estimator under load for every sensor',

@@ -75,16 +75,16 @@ export function groupBlocks(lines: readonly Line[], page: number): Block[] {
 }
 
 /**
- * Splits every paragraph in type no larger than `maxFontSize` that is a list of lines into one
- * paragraph per line. Runs once blocks are classified (a title broken over lines stays a
+ * Splits every paragraph in type no larger than `maxFontSize` that is a list of lines, and every
+ * key-value list, into one paragraph per line. Runs once blocks are classified (a title broken over lines stays a
  * heading) and in reading order (two lists side by side are still read one after the other).
  */
 export function splitLineLists(blocks: readonly Block[], maxFontSize: number): Block[] {
   return blocks.flatMap((block) =>
     block.kind === 'paragraph' &&
     !block.standalone &&
-    block.fontSize <= maxFontSize &&
-    (isLineList(block) || isShortOfMeasure(block, blocks))
+    ((block.fontSize <= maxFontSize && (isLineList(block) || isShortOfMeasure(block, blocks))) ||
+      isKeyValueList(block.lines))
       ? block.lines.map((line) => {
           const own = withLines(block, [line])
           own.standalone = true
@@ -121,6 +121,17 @@ function isLineList(block: Block): boolean {
     if (fitsAfter(next, room)) deliberate++
   }
   return (judged > 0 && deliberate >= LINE_LIST_SHARE * judged) || isListOfTerms(lines)
+}
+
+/** A line of a key-value list: a key of a few words, a colon, a space and its value. */
+const KEY_VALUE_LINE = /^\p{L}[^:]{0,37}:\s+\S/u
+
+/**
+ * Whether every line of two or more gives a key and its value ("Invoice date: 28 November
+ * 2026"): each is an entry of its own, in whatever type, however close to the next one's width.
+ */
+function isKeyValueList(lines: readonly Line[]): boolean {
+  return lines.length >= 2 && lines.every((line) => KEY_VALUE_LINE.test(line.text))
 }
 
 /**

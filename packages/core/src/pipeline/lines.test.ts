@@ -150,6 +150,35 @@ describe('groupLines', () => {
     expect(lines.map((line) => line.text)).toEqual(['∫0π √1 + x'])
   })
 
+  it("reads a key-value list's values on their keys' lines, however far the value column", () => {
+    // An invoice's details: keys at 313 pt, values in a column at 418 pt.
+    const at = (text: string, left: number, right: number, y: number) =>
+      run(text, left, y, { fontSize: 12, right })
+    const details = [
+      at('Invoice number: INV-2026-0042', 313, 508, 100),
+      at('Invoice date:', 313, 385, 116),
+      at('28 November 2026', 418, 534, 116),
+      at('Due date:', 313, 365, 132),
+      at('28 December 2026', 418, 530, 132),
+      at('Customer ID:', 313, 384, 148),
+      at('C-1187', 418, 455, 148),
+    ]
+    expect(textsOf(...details)).toEqual([
+      'Invoice number: INV-2026-0042',
+      'Invoice date: 28 November 2026',
+      'Due date: 28 December 2026',
+      'Customer ID: C-1187',
+    ])
+    // Two keys side by side are two fields, and a key alone is no list: each stays apart.
+    const fields = [
+      at('Principal Investigator:', 72, 200, 300),
+      at('Location of Safe:', 330, 430, 300),
+      at('Phone:', 72, 110, 316),
+      at('Room:', 330, 365, 316),
+    ]
+    expect(textsOf(...fields)).toHaveLength(4)
+  })
+
   it('reads scripts raised too high to join their line on it, after their glyph', () => {
     // An ordinal's "th" 0.46 em up; the upper limit of a sum in running text.
     const box = (run: TextRun, top: number, bottom: number) => ({ ...run, top, bottom })

@@ -460,6 +460,8 @@ function splitsRow(
   // A form field's value reads on from its label, though the fields stand in a column well
   // right of the shorter labels.
   if (next.field && gap <= FIELD_GAP_EM * em) return false
+  // So does the value of a key-value list: an invoice's "Due date:   28 December 2026".
+  if (gap <= FIELD_GAP_EM * em && isKeyOfValue(rows, index, prev, next)) return false
   // A line of prose measures the gap beside it by its own size, though larger type stands on the
   // other side (the next column's heading, or the last word of the heading before it); a mark or
   // a bullet beside text goes by the larger.
@@ -963,6 +965,58 @@ function edgeStack(
  * The text a row starts with, up to and including `prev`, when that is at most a few runs set
  * close together (an item letter and its period may come in two fonts); otherwise undefined.
  */
+/** A key of a key-value list ends with a colon and is a few words at most. */
+const KEY = /^\S.{0,38}:$/
+/** Rows above and below where another key and value are looked for. */
+const KEY_WINDOW_ROWS = 2
+/** Keys and values of one list start within this many font sizes of each other's edges. */
+const KEY_ALIGN_EM = 0.3
+
+/**
+ * Whether `prev` ends the key of a key-value list and `next` starts its value: a row near by has
+ * a key of its own that starts where this one does, and a value where this one's does. A line
+ * of prose that happens to end with a colon beside the next column has no such neighbour.
+ */
+function isKeyOfValue(
+  rows: readonly TextRun[][],
+  index: number,
+  prev: TextRun,
+  next: TextRun,
+): boolean {
+  // Two keys side by side are two fields of a form, each with its value to come.
+  if (!prev.text.trimEnd().endsWith(':') || next.text.trimEnd().endsWith(':')) return false
+  const row = rows[index] as TextRun[]
+  // The key's first run: runs before `prev` within a word's gap belong to it.
+  let start = row.indexOf(prev)
+  while (start > 0) {
+    const before = row[start - 1] as TextRun
+    if ((row[start] as TextRun).left - before.right > NARROW_GAP_EM * before.fontSize) break
+    start--
+  }
+  const first = row[start] as TextRun
+  const key = row
+    .slice(start, row.indexOf(prev) + 1)
+    .map((run) => run.text)
+    .join('')
+    .trim()
+  if (!KEY.test(key)) return false
+  const slack = KEY_ALIGN_EM * next.fontSize
+  for (let r = index - KEY_WINDOW_ROWS; r <= index + KEY_WINDOW_ROWS; r++) {
+    const other = rows[r]
+    if (other === undefined || r === index) continue
+    const keyed = other.some(
+      (run) =>
+        run.text.trimEnd().endsWith(':') &&
+        run.left >= first.left - slack &&
+        run.right <= next.left + slack,
+    )
+    const valued = other.some((run) => Math.abs(run.left - next.left) <= slack)
+    const startsKey = other.some((run) => Math.abs(run.left - first.left) <= slack)
+    if (keyed && valued && startsKey) return true
+  }
+  return false
+}
+
 function rowLead(row: readonly TextRun[], prev: TextRun): string | undefined {
   let text = ''
   for (let i = 0; i < LEAD_MAX_RUNS; i++) {
