@@ -569,6 +569,35 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('takes a table cell that wraps, its row centred on it, for no heading', () => {
+    // An invoice's items in 12 pt under 10 pt text: a header cell and a description wrap over
+    // two lines, the row's other cells set level with the middle of the two.
+    const header = { fontSize: 12, fontId: 'f2' }
+    const cell = { fontSize: 12 }
+    const layout = page([
+      block(BODY, 70, 100),
+      block(['Description'], 73, 262, header),
+      block(['Qty'], 378, 262, header),
+      block(['Unit', 'price'], 408, 256, header),
+      block(['Amount'], 478, 262, header),
+      block(
+        ['Strategy workshop (two days, on site, including', 'preparation and report)'],
+        73,
+        292,
+        cell,
+      ),
+      block(['2 £1,200.00 £2,400.00'], 394, 298, cell),
+      block(['Data audit 1 £850.00 £850.00'], 73, 325, cell),
+      block(BODY, 70, 400),
+    ])
+    classifyPage(layout)
+    const wrapped = layout.blocks.filter((b) => b.lines.length === 2 && b.fontSize === 12)
+    expect(wrapped.map((b) => [plainText(b), b.kind])).toEqual([
+      ['Unit price', 'paragraph'],
+      ['Strategy workshop (two days, on site, including preparation and report)', 'paragraph'],
+    ])
+  })
+
   it("takes a slide's numbered points set a size up in the body's font for items, not headings", () => {
     const point = (text: string, y: number, bold = false) =>
       block([text], 10, y, { fontSize: 12, bold })

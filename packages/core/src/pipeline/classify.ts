@@ -558,14 +558,17 @@ function isAddressNotes(block: Block): boolean {
 }
 
 /**
- * Whether a one-line block shares its baseline with another block: a running head beside a page
- * number or a course code, a table-of-contents entry beside its page number, a table cell.
+ * Whether a block of a line or two shares its baseline with another block: a running head beside
+ * a page number or a course code, a table-of-contents entry beside its page number, a table cell
+ * (or, for a cell that wraps, the row's other cells centred on it).
  * Headings stand alone on their line, but for the heading of the next column, set in the same
  * type on the same line, and the dates of a job or a degree on a résumé, to the heading's right.
  */
 function sitsBesideOthers(block: Block, page: PageLayout): boolean {
   if (block.lines.length > 2) return false
   const baseline = (block.lines[0] as Line).baseline
+  const last = (block.lines[block.lines.length - 1] as Line).baseline
+  const slack = 0.3 * block.fontSize
   return page.blocks.some((other) => {
     // Image blocks have no lines, hence no baseline to share.
     const first = other.lines[0]
@@ -574,7 +577,12 @@ function sitsBesideOthers(block: Block, page: PageLayout): boolean {
       first !== undefined &&
       // Running text of the next column is no neighbour: a label, a number or a cell is short.
       other.lines.length <= 2 &&
-      Math.abs(first.baseline - baseline) < 0.3 * block.fontSize &&
+      // On the block's first line, or a line set level with the middle of its two: the cells of
+      // a table row centred on a cell that wraps.
+      (Math.abs(first.baseline - baseline) < slack ||
+        (other.lines.length === 1 &&
+          first.baseline > baseline + slack &&
+          first.baseline < last - slack)) &&
       (other.left > block.right || other.right < block.left) &&
       !isOtherColumnText(block, other) &&
       !isDateBeside(block, other) &&
