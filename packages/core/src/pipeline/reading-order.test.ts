@@ -361,4 +361,78 @@ describe('orderBlocks', () => {
     const { blocks } = orderBlocks([lowerRight, caption, upperRight, lowerLeft, ...upperLeft])
     expect(blocks).toEqual([...upperLeft, upperRight, caption, lowerLeft, lowerRight])
   })
+
+  it("reads an invoice's details beside its sender before the items' header row, and each item's cells after it", () => {
+    // Chromium's print of an invoice: sender and customer on the left, the details on the
+    // right, then the items, whose header's first cell falls in the left column and whose first
+    // description wraps, its other cells centred on its two lines.
+    const box = (texts: string[], left: number, top: number, right: number, bottom: number) => {
+      const b = block(texts, left, top + 10, { fontSize: 12 })
+      const pitch = (bottom - top) / texts.length
+      b.lines.forEach((line, i) => {
+        Object.assign(line, { left, right, top: top + i * pitch, bottom: top + (i + 1) * pitch })
+        line.baseline = line.bottom - 3
+      })
+      return Object.assign(b, { left, top, right, bottom })
+    }
+    const page = [
+      box(['INVOICE'], 70, 70, 172, 96),
+      box(
+        ['Acme Consulting Ltd', '12 High Street', 'Cambridge CB2 1TN', 'United Kingdom'],
+        70,
+        105,
+        174,
+        151,
+      ),
+      box(['Bill to:'], 70, 171, 107, 182),
+      box(
+        ['Northwind Traders', 'Attn: Accounts Payable', '500 Market Road', 'Leeds LS1 4DY'],
+        70,
+        182,
+        185,
+        227,
+      ),
+      box(
+        [
+          'Invoice number: INV-2026-0042',
+          'Invoice date: 28 November 2026',
+          'Due date: 28 December 2026',
+          'Customer ID: C-1187',
+        ],
+        313,
+        73,
+        534,
+        139,
+      ),
+      box(['Description'], 73, 252, 151, 266),
+      box(['Qty'], 378, 252, 402, 266),
+      box(['Unit', 'price'], 408, 245, 442, 274),
+      box(['Amount'], 478, 252, 531, 266),
+      box(
+        ['Strategy workshop (two days, on site, including', 'preparation and report)'],
+        73,
+        281,
+        359,
+        309,
+      ),
+      box(['2 £1,200.00 £2,400.00'], 394, 287, 539, 301),
+      box(['Data audit 1 £850.00 £850.00'], 73, 316, 539, 330),
+      box(['Travel expenses 1 £142.50 £142.50'], 73, 337, 539, 351),
+      box(['Subtotal £3,392.50'], 357, 366, 538, 380),
+      box(['VAT (20%) £678.50'], 357, 386, 538, 400),
+      box(['Total due £4,071.00'], 357, 407, 538, 421),
+      box(
+        [
+          'Payment by bank transfer to Acme Consulting Ltd, sort code 20-00-00,',
+          'quoting the invoice number.',
+        ],
+        70,
+        434,
+        525,
+        457,
+      ),
+    ]
+    const texts = (blocks: Block[]) => blocks.map((b) => b.lines[0]?.text)
+    expect(texts(orderBlocks([...page].reverse()).blocks)).toEqual(texts(page))
+  })
 })

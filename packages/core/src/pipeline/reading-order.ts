@@ -151,6 +151,7 @@ function orderRegion(blocks: Block[], state: OrderState, depth: number, band = f
   // Blocks across a gutter with nothing of the columns above them (a paper's first author).
   const columnsTop = Math.min(...narrowOnes.map((block) => block.top))
   const topCrossing = blocks.filter((block) => crosses(block) && block.top <= columnsTop + 1)
+  const crossing = blocks.filter(crosses)
   const underColumns = footOfGutters(narrowOnes, gutters)
   const separators = blocks
     .filter(
@@ -158,6 +159,7 @@ function orderRegion(blocks: Block[], state: OrderState, depth: number, band = f
         crosses(block) ||
         divides(block) ||
         besideAny(block, topCrossing) ||
+        isCellBeside(block, crossing) ||
         underColumns.includes(block),
     )
     .sort((p, q) => p.top - q.top || p.left - q.left)
@@ -165,8 +167,12 @@ function orderRegion(blocks: Block[], state: OrderState, depth: number, band = f
   const middle = (block: Block) => (block.top + block.bottom) / 2
   return readBands(inColumns, separators, middle, (band, below) => {
     const leading = leadingRow(band, gutters, minLeft, maxRight)
-    let columns = splitColumns(
+    const trailing = trailingRow(
       band.filter((block) => !leading.includes(block)),
+      gutters,
+    )
+    let columns = splitColumns(
+      band.filter((block) => !leading.includes(block) && !trailing.includes(block)),
       gutters,
     )
     const leadIn = below ? leadInAbove(columns, below) : []
@@ -183,8 +189,49 @@ function orderRegion(blocks: Block[], state: OrderState, depth: number, band = f
       return orderRegion(column, state, depth + 1)
     })
     read.push(...leadIn)
-    return [...leading, ...read]
+    return [...leading, ...read, ...trailing]
   })
+}
+
+/**
+ * Whether a block is a cell of a table row that crosses the gutter, right of a cell of it that
+ * wraps: one line, level with the middle of that cell's lines (an invoice's quantity and amounts
+ * beside its item's two-line description). It is read after that cell, in their row.
+ */
+function isCellBeside(block: Block, crossing: readonly Block[]): boolean {
+  if (block.lines.length !== 1) return false
+  const slack = 0.3 * block.fontSize
+  return crossing.some(
+    (other) =>
+      other.lines.length > 1 &&
+      block.left >= other.right &&
+      block.top >= other.top - slack &&
+      block.bottom <= other.bottom + slack,
+  )
+}
+
+/** The fewest blocks of a row read across the columns above it: a table's header row. */
+const TRAILING_ROW_MIN_BLOCKS = 3
+
+/**
+ * The last row of a band when it stands across a gutter: short blocks level with each other on
+ * both sides, below all the rest (a table's header row, whose first cell falls in the left
+ * column, over a table whose rows cross the gutter). It is read across, after the columns.
+ */
+function trailingRow(blocks: readonly Block[], gutters: readonly Gutter[]): Block[] {
+  if (blocks.length <= TRAILING_ROW_MIN_BLOCKS) return []
+  let last = blocks[0] as Block
+  for (const block of blocks) if (block.top > last.top) last = block
+  const row = blocks.filter((block) => block.top < last.bottom && block.bottom > last.top)
+  if (row.length < TRAILING_ROW_MIN_BLOCKS || row.some((block) => block.lines.length > 2)) return []
+  const top = Math.min(...row.map((block) => block.top))
+  if (blocks.some((block) => !row.includes(block) && block.bottom > top)) return []
+  const across = gutters.some(
+    (gutter) =>
+      row.some((block) => block.right <= gutter.left + 1) &&
+      row.some((block) => block.left >= gutter.right - 1),
+  )
+  return across ? row.sort((p, q) => p.left - q.left) : []
 }
 
 /**
