@@ -139,6 +139,23 @@ describe('findRulings', () => {
     expect(apart.grids).toHaveLength(3)
   })
 
+  it('joins a header drawn as shaded boxes to the rows ruled a cell at a time under it', () => {
+    // A browser's invoice: the header cells are filled boxes, each body row is ruled under its
+    // cells one piece per cell, and the first row, which wraps, has no rule over it but the
+    // header's own bottom edge.
+    const xs = [70.5, 375, 405, 474.75, 541.5]
+    const header = boxes(xs.slice(1).map((x, i) => box(xs[i] as number, 242, x, 277)))
+    const pieced = (y: number) => xs.slice(1).map((x, i) => h(y, xs[i] as number, x))
+    const rows = [312, 333, 354].flatMap(pieced)
+    const { grids } = findRulings({
+      horizontal: [...header.horizontal, ...rows],
+      vertical: header.vertical,
+    })
+    expect(grids).toHaveLength(1)
+    expect(grids[0]?.ys).toEqual([242, 277, 312, 333, 354])
+    expect(grids[0]?.cells).toHaveLength(16)
+  })
+
   it('does not join stripes whose column edges differ', () => {
     const first = [box(100, 100, 200, 120), box(200, 100, 300, 120)]
     const second = [box(100, 150, 250, 170), box(250, 150, 300, 170)]

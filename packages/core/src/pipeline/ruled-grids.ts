@@ -78,6 +78,7 @@ export function findRulings(
   // a plot, hatching), not a table, and must not cost quadratic time.
   if (horizontal.length + vertical.length > MAX_RULINGS) return result
   const joints = ruleJoints(graphics.horizontal)
+  const built: DrawnGrid[] = []
   for (const group of joinStripes(connect(horizontal, vertical))) {
     if (group.h.length === 0) continue
     const ys = snap(
@@ -89,7 +90,7 @@ export function findRulings(
     if (xs.length >= 3 && ys.length >= 2) {
       // Rows may be drawn by the frame only (top and bottom): still a grid of columns.
       const grid = buildGrid(xs, ys, group.h, group.v)
-      if (grid) result.grids.push(grid)
+      if (grid) built.push({ grid, h: group.h, v: group.v })
     } else if (ys.length >= 2) {
       // A rule under the running head and one over the footer (or a border round the page)
       // enclose the page's text, not a table.
@@ -98,20 +99,63 @@ export function findRulings(
       // Row rules drawn in pieces that meet at the same places, one piece per cell, draw the
       // columns too: the grid's inner edges stand at the joints.
       const edges = xs.length === 0 && ys.length >= 3 ? sharedJoints(group.h, joints) : []
+      const inner = innerEdges(edges, ys)
       const grid =
         edges.length > 0
-          ? buildGrid([group.left, ...edges, group.right], ys, group.h, innerEdges(edges, ys))
+          ? buildGrid([group.left, ...edges, group.right], ys, group.h, inner)
           : undefined
       const band = { ys: [...ys], left: group.left, right: group.right, framed: xs.length === 2 }
       if (grid) {
-        result.grids.push({ ...grid, band })
+        built.push({ grid: { ...grid, band }, h: group.h, v: inner })
         continue
       }
       extendToInnerRules(band.ys, group)
       result.bands.push(band)
     }
   }
+  result.grids = joinStackedGrids(built)
   return result
+}
+
+/** A grid with the rulings it was built from. */
+interface DrawnGrid {
+  grid: RuledGrid
+  h: readonly Segment[]
+  v: readonly Segment[]
+}
+
+/**
+ * Grids with the same column edges stacked close together are one table: a header drawn as a
+ * shaded box over rows ruled a cell at a time, a row that wraps between them left without
+ * column rules. The row between them takes the columns both share.
+ */
+function joinStackedGrids(drawn: readonly DrawnGrid[]): RuledGrid[] {
+  const sorted = [...drawn].sort((p, q) => p.grid.bbox[1] - q.grid.bbox[1])
+  const joined: DrawnGrid[] = []
+  for (const item of sorted) {
+    const last = joined[joined.length - 1]
+    const above = last?.grid
+    const { xs, bbox } = item.grid
+    const gap = above ? bbox[1] - above.bbox[3] : Number.NaN
+    if (
+      !last ||
+      !above ||
+      above.xs.length !== xs.length ||
+      !above.xs.every((x, i) => Math.abs(x - (xs[i] as number)) <= GRID_SNAP) ||
+      gap < -SNAP ||
+      gap > STRIPE_GAP
+    ) {
+      joined.push(item)
+      continue
+    }
+    const between = xs.slice(1, -1).map((x) => ({ x1: x, y1: above.bbox[3], x2: x, y2: bbox[1] }))
+    const h = [...last.h, ...item.h]
+    const v = [...last.v, ...between, ...item.v]
+    const grid = buildGrid([...above.xs], snap([...above.ys, ...item.grid.ys], GRID_SNAP), h, v)
+    if (grid) joined[joined.length - 1] = { grid, h, v }
+    else joined.push(item)
+  }
+  return joined.map((item) => item.grid)
 }
 
 /** Column edges from `ys`'s first row rule to its last, standing in for rules a table leaves out. */
