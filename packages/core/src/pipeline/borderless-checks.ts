@@ -3,6 +3,7 @@ import { extentOf } from './extent.js'
 import { isFigure } from './figure.js'
 import { isBullet, isItemMark, listMarker } from './list-markers.js'
 import { PAGE_LABEL } from './page-label.js'
+import type { Line } from './types.js'
 
 // Whether text that lines up in columns is a borderless table, or something else set in
 // columns: prose, notes, a table of contents, a list with hanging indents, a chart's labels.
@@ -32,8 +33,39 @@ export function looksLikeBorderlessTable(grid: AlignedGrid): boolean {
     !looksLikeProse(grid) &&
     !looksLikeRunningColumns(grid) &&
     !looksLikeList(grid) &&
-    !looksLikeListsSideBySide(grid)
+    !looksLikeListsSideBySide(grid) &&
+    !looksLikeStacksSideBySide(grid)
   )
+}
+
+/** Cells of one row whose one-line texts stand further apart than this many ems are not level. */
+const LEVEL_EM = 0.25
+/** The share of rows, among those that tell, whose cells are not level that makes no table. */
+const UNLEVEL_ROW_SHARE = 1 / 3
+
+/**
+ * Whether the rows of the grid are only lines of two stacks of text that fell together: an
+ * invoice's address beside its details, each set at its own line pitch, so that the one-line
+ * cells of a row stand at different heights. The cells of a table's row stand level, or are
+ * centred on a cell that wraps.
+ */
+function looksLikeStacksSideBySide(grid: AlignedGrid): boolean {
+  const byRow = new Map<number, Line[]>()
+  for (const cell of grid.cells) {
+    const [line] = cell.lines
+    if (cell.lines.length !== 1 || line === undefined) continue
+    byRow.set(cell.row, [...(byRow.get(cell.row) ?? []), line])
+  }
+  let judged = 0
+  let unlevel = 0
+  for (const lines of byRow.values()) {
+    if (lines.length < 2) continue
+    judged++
+    const baselines = lines.map((line) => line.baseline)
+    const em = Math.max(...lines.map((line) => line.fontSize))
+    if (Math.max(...baselines) - Math.min(...baselines) > LEVEL_EM * em) unlevel++
+  }
+  return judged > 0 && unlevel >= UNLEVEL_ROW_SHARE * judged
 }
 
 /**

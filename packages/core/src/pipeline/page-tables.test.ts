@@ -1016,6 +1016,26 @@ describe('detectTables', () => {
     expect(detectTables(runs, NO_RULINGS, [], 1, true).tables).toEqual([])
   })
 
+  it("refuses an invoice's address beside its details, each stack at its own line pitch", () => {
+    // The sender's lines every 11.3 pt in 10 pt type, the details every 17.2 pt in 12 pt.
+    const runs = [
+      run('INVOICE', 70, 90.7, { fontSize: 22, right: 172 }),
+      ...['Acme Consulting Ltd', '12 High Street', 'Cambridge CB2 1TN', 'United Kingdom'].map(
+        (text, i) => run(text, 70, 114.7 + 11.25 * i, { right: 174 }),
+      ),
+      ...[
+        ['Invoice number:', 'INV-2026-0042'],
+        ['Invoice date:', '28 November 2026'],
+        ['Due date:', '28 December 2026'],
+        ['Customer ID:', 'C-1187'],
+      ].flatMap(([key, value], i) => [
+        run(key as string, 313.5, 84 + 17.25 * i, { fontSize: 12, right: 400 }),
+        run(value as string, 418.4, 84 + 17.25 * i, { fontSize: 12, right: 534 }),
+      ]),
+    ]
+    expect(detectTables(runs, NO_RULINGS, [], 1, true).tables).toEqual([])
+  })
+
   it('reads one row of figures under a header placed column by column as a table', () => {
     // The header's labels nearly touch, but each starts where a column of the row below does.
     const xs = [74, 142, 185, 268]
