@@ -569,6 +569,25 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("reads the employer under a job's title on a résumé as a line of it, not a heading", () => {
+    // The title in bold, its dates beside it, the employer in italics on the next line.
+    const layout = page([
+      block(BODY, 57, 100),
+      block(['Senior Data Engineer'], 57, 200, { fontId: 'bold' }),
+      block(['2021 - present'], 470, 200, { fontId: 'bold' }),
+      block(['Northwind Traders, London'], 57, 213, { fontId: 'italic' }),
+      block(['• Led the migration of forty nightly batch jobs to a streaming platform.'], 70, 228),
+      block(['• Designed the event schema registry and its review process.'], 70, 241),
+      block(BODY, 57, 270),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.slice(1, 4).map((b) => [plainText(b), b.kind])).toEqual([
+      ['Senior Data Engineer', 'heading'],
+      ['2021 - present', 'paragraph'],
+      ['Northwind Traders, London', 'paragraph'],
+    ])
+  })
+
   it('takes a table cell that wraps, its row centred on it, for no heading', () => {
     // An invoice's items in 12 pt under 10 pt text: a header cell and a description wrap over
     // two lines, the row's other cells set level with the middle of the two.

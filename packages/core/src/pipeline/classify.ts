@@ -454,7 +454,8 @@ function classifyBlock(
   if (
     isHeading(block, text, next, stats, marker, page) &&
     !sitsBesideOthers(block, page) &&
-    !isNumberedItem(block, marker, next, page, stats)
+    !isNumberedItem(block, marker, next, page, stats) &&
+    !isLineUnderHeading(block, page, stats)
   ) {
     block.kind = 'heading'
     return
@@ -589,6 +590,31 @@ function sitsBesideOthers(block: Block, page: PageLayout): boolean {
       !isHeadingOfNextColumn(block, other, page)
     )
   })
+}
+
+/** A line set right under a heading stands at most this many of its font sizes below it. */
+const UNDER_HEADING_GAP_EM = 0.5
+
+/**
+ * Whether a line in the body's size sits right under a heading of its size in another face: the
+ * employer under a job's title on a résumé, a subtitle in italics. It qualifies the heading,
+ * as its second line would; a heading of its own would stand apart, or be set larger.
+ */
+function isLineUnderHeading(block: Block, page: PageLayout, stats: TextStatistics): boolean {
+  if (block.lines.length !== 1 || block.fontSize >= HEADING_SIZE_RATIO * stats.bodySize) {
+    return false
+  }
+  const em = block.fontSize
+  return page.blocks.some(
+    (above) =>
+      above.kind === 'heading' &&
+      above.fontId !== block.fontId &&
+      Math.abs(above.fontSize - block.fontSize) < 0.5 &&
+      block.top - above.bottom > -1 &&
+      block.top - above.bottom < UNDER_HEADING_GAP_EM * em &&
+      above.left < block.right &&
+      block.left < above.right,
+  )
 }
 
 /** Whether `other` is a period of time on the line of `block`, to its right. */
