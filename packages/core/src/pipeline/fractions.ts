@@ -46,7 +46,7 @@ export function seatFractions(rows: TextRun[][]): TextRun[][] {
     const formula = rows[r] as TextRun[]
     const under = rows[r + 1] ?? []
     const over = rows[r - 1]
-    const displayed = over && isFormula(formula) && fractionsOf(over, formula, under, DISPLAYED)
+    const displayed = over && fractionsOf(over, formula, under, DISPLAYED)
     if (displayed) {
       rows.splice(r - 1, 3, [...formula, ...displayed])
       r--
@@ -84,7 +84,8 @@ function fractionsOf(
   const em = main.fontSize
   if (
     !isShift(main.baseline - numerator.baseline, em, shift) ||
-    !isShift(denominator.baseline - main.baseline, em, shift)
+    !isShift(denominator.baseline - main.baseline, em, shift) ||
+    (shift === DISPLAYED && !isFormula(formula))
   ) {
     return undefined
   }

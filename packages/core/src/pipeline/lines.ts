@@ -967,6 +967,8 @@ function edgeStack(
  */
 /** A key of a key-value list ends with a colon and is a few words at most. */
 const KEY = /^\S.{0,38}:$/
+/** Text that ends a key: a colon, and spaces after it. */
+const ENDS_KEY = /:\s*$/
 /** Rows above and below where another key and value are looked for. */
 const KEY_WINDOW_ROWS = 2
 /** Keys and values of one list start within this many font sizes of each other's edges. */
@@ -984,7 +986,7 @@ function isKeyOfValue(
   next: TextRun,
 ): boolean {
   // Two keys side by side are two fields of a form, each with its value to come.
-  if (!prev.text.trimEnd().endsWith(':') || next.text.trimEnd().endsWith(':')) return false
+  if (!ENDS_KEY.test(prev.text) || ENDS_KEY.test(next.text)) return false
   const row = rows[index] as TextRun[]
   // The key's first run: runs before `prev` within a word's gap belong to it.
   let start = row.indexOf(prev)
@@ -1006,9 +1008,7 @@ function isKeyOfValue(
     if (other === undefined || r === index) continue
     const keyed = other.some(
       (run) =>
-        run.text.trimEnd().endsWith(':') &&
-        run.left >= first.left - slack &&
-        run.right <= next.left + slack,
+        ENDS_KEY.test(run.text) && run.left >= first.left - slack && run.right <= next.left + slack,
     )
     const valued = other.some((run) => Math.abs(run.left - next.left) <= slack)
     const startsKey = other.some((run) => Math.abs(run.left - first.left) <= slack)
