@@ -185,6 +185,18 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it('ends the notes at the foot of a page before the page number set at their pitch', () => {
+    // A word processor's footnotes and its footer "Page 1", 9 pt lines every 10.4 pt.
+    const notes = [
+      '1 See the minutes of meeting 3, item 7, for the full discussion.',
+      '2 See the minutes of meeting 4, item 8, for the full discussion.',
+    ]
+    const runs = [...notes, 'Page 1'].map((text, i) =>
+      run(text, 71, 748.4 + 10.4 * i, { fontSize: 9 }),
+    )
+    expect(blocksOf(...runs)).toEqual([notes, ['Page 1']])
+  })
+
   it('reads a key-value list a line to an entry, in any type', () => {
     // An invoice's details in 12 pt beside 10 pt text: each value stops short of the block's
     // edge by less than the next key's first word, as prose would.

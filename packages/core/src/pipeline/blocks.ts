@@ -3,6 +3,7 @@ import { areCellRows } from './cell-rows.js'
 import { isRaisedNoteMark, SUPERSCRIPT_MIN_SHRINK } from './lines.js'
 import { listMarker } from './list-markers.js'
 import { LONE_CITATION } from './note-marks.js'
+import { PAGE_NUMBER } from './page-label.js'
 import type { Block, Line, TextRun } from './types.js'
 
 /** Two lines of one block differ in size by at most this ratio. */
@@ -63,8 +64,14 @@ export function groupBlocks(lines: readonly Line[], page: number): Block[] {
   const pitches = usualPitches(lines, below)
   const measures = rightEdges(lines)
   const hanging = hangingMargins(lines, below)
+  const foot = lowestLine(lines)
   for (const line of lines) {
-    const block = findContinuedBlock(blocks, line, { pitches, measures }, hanging)
+    // The page's last line, a page number, ends whatever stands above it: a footer set at the
+    // pitch of the notes over it ("Page 1" under a word processor's footnotes).
+    const folio = line === foot && PAGE_NUMBER.test(line.text.trim())
+    const block = folio
+      ? undefined
+      : findContinuedBlock(blocks, line, { pitches, measures }, hanging)
     if (block) {
       appendLine(block, line)
     } else {
@@ -72,6 +79,15 @@ export function groupBlocks(lines: readonly Line[], page: number): Block[] {
     }
   }
   return blocks
+}
+
+/** The line lowest on the page, with none below it. */
+function lowestLine(lines: readonly Line[]): Line | undefined {
+  let lowest: Line | undefined
+  for (const line of lines) if (!lowest || line.top > lowest.top) lowest = line
+  return lowest && lines.every((line) => line === lowest || line.bottom < lowest.bottom)
+    ? lowest
+    : undefined
 }
 
 /**

@@ -1,4 +1,5 @@
 import { medianFontSize } from './extent.js'
+import { PAGE_NUMBER } from './page-label.js'
 import { measureText } from './text-statistics.js'
 import type { Block, Line } from './types.js'
 
@@ -19,9 +20,6 @@ const SIZE_TOLERANCE = 0.2
  * body's size ("Domestic Trade 639" may be larger than a page of small table figures).
  */
 const HEADING_SIZE_RATIO = 1.15
-
-const PAGE_NUMBER =
-  /^(?:page\s+)?[-–—(]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i
 
 /**
  * A block in a page's top or bottom margin, or a bare number just outside it, read once for what
