@@ -71,4 +71,18 @@ describe('buildElements', () => {
       lines.map((line, i) => ' '.repeat(indents[i] as number) + line).join('\n'),
     )
   })
+
+  it("parts a note's number from its text where a word processor set them together", () => {
+    const note = (text: string, y: number) =>
+      Object.assign(block([text], 71, y, { fontSize: 9 }), { kind: 'footnote' as const })
+    const [first, second] = [
+      note('1See the minutes of meeting 3.', 748),
+      note('2 See item 8.', 758),
+    ]
+    const elements = buildElements([page([first, second])], collectSpellings([]))
+    expect(elements.map((element) => [element.type, element.text])).toEqual([
+      ['footnote', '1 See the minutes of meeting 3.'],
+      ['footnote', '2 See item 8.'],
+    ])
+  })
 })

@@ -11,6 +11,15 @@ import type { Block, Line, PageLayout } from './types.js'
 
 /** A page number alone: "7", "- 7 -". */
 const BARE_NUMBER = /^(?:- )?\d{1,4}(?: -)?$/
+/**
+ * A note's number set right against its text, as word processors set the numbers of the notes
+ * at a page's foot ("1See the minutes"): a space parts them.
+ */
+const GLUED_NOTE_NUMBER = /^(\d{1,3})(?=\p{Lu}\p{Ll})/u
+
+function noteText(text: string): string {
+  return text.replace(GLUED_NOTE_NUMBER, '$1 ')
+}
 /** A listing's lines this many times its line pitch apart or more have a blank line between them. */
 const BLANK_LINE_PITCH = 1.6
 
@@ -45,7 +54,8 @@ export function buildElements(
     for (const block of skipped) {
       const type = isFurniture(block) ? block.kind : isBareNumber(block) ? 'paragraph' : undefined
       if (type === undefined) continue
-      push({ type, page: block.page, text: plainText(block) }, [block])
+      const text = plainText(block)
+      push({ type, page: block.page, text: type === 'footnote' ? noteText(text) : text }, [block])
     }
   }
   for (let i = 0; i < blocks.length; i++) {
@@ -108,6 +118,8 @@ export function buildElements(
     )
     if (block.kind === 'heading') {
       push({ type: 'heading', page: block.page, text, level: block.level ?? 1 }, [block])
+    } else if (block.kind === 'footnote') {
+      push({ type: 'footnote', page: block.page, text: noteText(text) }, [block])
     } else {
       push({ type: block.kind, page: block.page, text }, [block])
     }
