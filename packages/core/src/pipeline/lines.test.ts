@@ -179,6 +179,49 @@ describe('groupLines', () => {
     expect(textsOf(...fields)).toHaveLength(4)
   })
 
+  it("splits a two-column table's row at its column edge, though its longest label leaves the narrowest gap", () => {
+    // A browser's product sheet: a table of specifications between a heading's paragraphs,
+    // values at 213.8 pt; the last label is long enough to leave only a 3 em gap.
+    const at = (text: string, left: number, right: number, baseline: number, fontSize = 10) => ({
+      ...run(text, left, baseline, { fontSize, right }),
+      top: baseline - 0.92 * fontSize,
+      bottom: baseline + 0.24 * fontSize,
+    })
+    const specs: Array<[string, number, string, number]> = [
+      ['Weight ', 120.8, '1.2 kg', 245],
+      ['Dimensions ', 144.3, '30 × 20 × 10 cm', 299.8],
+      ['Flow rate ', 132.2, '2.5 litres per minute', 315.8],
+      ['Filter life ', 129.1, '6 months or 3,000 litres', 334.1],
+      ['Operating pressure ', 182.3, '1 to 6 bar', 262.6],
+    ]
+    const lines = groupLines([
+      at('AquaPure 300 Water Filter', 84.4, 385, 103.5, 20),
+      at(
+        'The AquaPure 300 removes chlorine, lead and sediment from tap water and ',
+        84.4,
+        465,
+        129.7,
+      ),
+      at('fi', 468.1, 474.4, 129.7),
+      at('ts under', 474.4, 516, 129.7),
+      at('most kitchen sinks without tools.', 84.4, 249.1, 141),
+      at('Specifications', 84.4, 202.5, 170.2, 15),
+      ...specs.flatMap(([label, end, value, right], i) => [
+        at(label, 85.9, end, 198.7 + 15.75 * i),
+        at(value, 213.8, right, 198.7 + 15.75 * i),
+      ]),
+      at('In the box', 84.4, 169.9, 293.2, 15),
+      at(
+        'Filter housing, two cartridges, mounting bracket, tubing and this guide.',
+        84.4,
+        441.3,
+        318.7,
+      ),
+    ])
+    expect(lines.map((line) => line.text)).toContain('Operating pressure')
+    expect(lines.map((line) => line.text)).toContain('1 to 6 bar')
+  })
+
   it('reads scripts raised too high to join their line on it, after their glyph', () => {
     // An ordinal's "th" 0.46 em up; the upper limit of a sum in running text.
     const box = (run: TextRun, top: number, bottom: number) => ({ ...run, top, bottom })

@@ -561,8 +561,12 @@ function splitsRow(
     return columnStartsAtNext(rows, index, prev, next, probe, em)
   }
   // A column edge: several rows start text exactly where the next piece starts, and the text
-  // before it stops short (the gap's middle can fall inside a column when a line is short).
+  // before it stops short (the gap's middle can fall inside a column when a line is short);
+  // or the rows right above or below start there one after another, each after a gap that
+  // splits it whatever else (a small table of two columns between paragraphs, whose longest
+  // label leaves the narrowest gap).
   if (aligned >= 3 && crossingProbe * 2 <= aligned) return true
+  if (widelySplitNext(rows, index, next, em) >= SPLIT_RUN_ROWS) return true
   // A gutter that opens or closes at this row, below or above a full-width caption or title.
   if (
     Math.max(guttersAbove, guttersBelow) >= 3 &&
@@ -973,6 +977,33 @@ const ENDS_KEY = /:\s*$/
 const KEY_WINDOW_ROWS = 2
 /** Keys and values of one list start within this many font sizes of each other's edges. */
 const KEY_ALIGN_EM = 0.3
+
+/** Rows right above or below, one after another, split where a gap's next piece starts. */
+const SPLIT_RUN_ROWS = 3
+
+/**
+ * How many rows right above this one, or right below it, one after another, have text that
+ * starts where `next` does after a gap wider than any that keeps a row whole: the more of the
+ * two runs.
+ */
+function widelySplitNext(
+  rows: readonly TextRun[][],
+  index: number,
+  next: TextRun,
+  em: number,
+): number {
+  const splitThere = (row: readonly TextRun[] | undefined) => {
+    if (row === undefined) return false
+    const at = row.findIndex((run) => Math.abs(run.left - next.left) < 0.15 * em)
+    const before = row[at - 1]
+    return before !== undefined && next.left - before.right > WIDE_GAP_EM * em
+  }
+  let above = 0
+  while (splitThere(rows[index - above - 1])) above++
+  let below = 0
+  while (splitThere(rows[index + below + 1])) below++
+  return Math.max(above, below)
+}
 
 /**
  * Whether `prev` ends the key of a key-value list and `next` starts its value: a row near by has
