@@ -325,6 +325,14 @@ describe('orderBlocks', () => {
     expect(orderBlocks([left, right, number, head]).blocks).toEqual([head, number, left, right])
   })
 
+  it("reads each panel's heading at the top of the page with its panel, not all of them first", () => {
+    // A brochure's three panels, each under a heading level with the others.
+    const heads = [10, 170, 330].map((x, i) => block([`Panel ${i + 1}`], x, 20, { fontSize: 14 }))
+    const panels = [10, 170, 330].map((x) => block(COLUMN_TEXT, x, 60))
+    const page = [heads[0], panels[0], heads[1], panels[1], heads[2], panels[2]] as Block[]
+    expect(orderBlocks([...page].reverse()).blocks).toEqual(page)
+  })
+
   it('reads a stamp set sideways along the margin before the page, not inside a column', () => {
     const sideways = (text: string, top: number, height: number) =>
       block([text], 0, top + 10, {

@@ -123,7 +123,22 @@ function topStrip(blocks: readonly Block[]): Block[] {
   }
   const { bottom } = extentOf(row)
   if (sorted.some((block) => !row.includes(block) && block.top < bottom + 2)) return []
+  if (row.length > 1 && row.every((head) => headsColumn(head, sorted))) return []
   return row.sort((p, q) => p.left - q.left)
+}
+
+/**
+ * Whether a block at the top of the page starts the text under it at its left edge: a heading
+ * over its own column (a brochure's panels), where a running head's page number has nothing
+ * under it starting where it does.
+ */
+function headsColumn(head: Block, blocks: readonly Block[]): boolean {
+  return blocks.some(
+    (block) =>
+      block.top >= head.bottom &&
+      Math.abs(block.left - head.left) < 0.5 * head.fontSize &&
+      block.lines.length > 1,
+  )
 }
 
 export interface Gutter {
