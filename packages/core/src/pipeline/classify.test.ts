@@ -569,6 +569,27 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("makes headings of a brochure's panel titles set side by side over their panels", () => {
+    // Three panels, each titled level with the others: a paragraph under the first, a list and
+    // then a paragraph under the second, an address and then a paragraph under the third.
+    const head = (text: string, x: number) => block([text], x, 20, { fontSize: 14, fontId: 'f2' })
+    const narrow = ['the text of a panel runs on for a', 'few lines in a narrow column']
+    const layout = page([
+      head('About the clinic', 10),
+      block(narrow, 10, 45),
+      head('Our services', 200),
+      block(['• General consultations'], 210, 45),
+      block(['• Minor surgery'], 210, 57),
+      block(narrow, 200, 75),
+      head('Contact us', 390),
+      block(['12 River Lane', 'Millbrook MB4 2XY'], 390, 45),
+      block(narrow, 390, 75),
+    ])
+    classifyPage(layout)
+    const headings = layout.blocks.filter((b) => b.kind === 'heading').map(plainText)
+    expect(headings).toEqual(['About the clinic', 'Our services', 'Contact us'])
+  })
+
   it("reads the employer under a job's title on a résumé as a line of it, not a heading", () => {
     // The title in bold, its dates beside it, the employer in italics on the next line.
     const layout = page([

@@ -662,13 +662,46 @@ function isHeadingOfNextColumn(block: Block, other: Block, page: PageLayout): bo
       if (column.right - column.left < TEXT_COLUMN_EMS * column.fontSize) continue
       best = Math.max(best, isRunningText(column) ? 2 : 1)
     }
-    return best
+    return Math.max(best, panelUnder(of, apart, page))
   }
   const mine = ownColumn(block, other)
   const theirs = ownColumn(other, block)
   // Headings of two levels in one face (a section's beside a subsection's) each head running text.
   if (Math.abs(other.fontSize - block.fontSize) > 0.5) return mine === 2 && theirs === 2
   return mine > 0 && theirs > 0 && mine + theirs >= 3
+}
+
+/**
+ * What stands under a heading in a panel of its own, block after block in smaller type, each
+ * close under the last and clear of `apart`: 2 when running text is among them (a brochure
+ * panel's paragraph after its list or address), 1 for three lines or more of other text, else 0.
+ */
+function panelUnder(head: Block, apart: Block, page: PageLayout): number {
+  const under = page.blocks
+    .filter(
+      (block) =>
+        block !== head &&
+        block.top >= head.bottom &&
+        block.left < head.right &&
+        block.right > head.left &&
+        !(block.left < apart.right && block.right > apart.left),
+    )
+    .sort((p, q) => p.top - q.top)
+  let bottom = head.bottom
+  let lines = 0
+  for (const block of under) {
+    if (block.top - bottom >= ADJOINING_EMS * head.fontSize) break
+    // A table's header cell is set in its cells' size; a panel's title is set larger than the
+    // panel's text, down to the next title.
+    if (head.fontSize < HEADING_SIZE_RATIO * block.fontSize) {
+      if (bottom === head.bottom) return 0
+      break
+    }
+    if (block.lines.length >= 2 && isRunningText(block)) return 2
+    lines += block.lines.length
+    bottom = block.bottom
+  }
+  return lines >= 3 ? 1 : 0
 }
 
 /** Lines of several words each, as a paragraph's are; a list of terms or figures has one or two. */
