@@ -836,6 +836,16 @@ describe('classifyBlocks', () => {
     expect(layout.blocks.filter((b) => b.kind === 'heading').map((b) => b.lines[0]?.text)).toEqual([
       'Contents',
     ])
+    // The text that starts on the page under the contents heads its sections as ever.
+    const opening = page([
+      ...blocks.map((b) => ({ ...b, kind: 'paragraph' as const })),
+      block(['1 Introduction'], 10, 640, { fontSize: 20 }),
+      block(BODY, 10, 670),
+    ])
+    classifyPage(opening)
+    expect(opening.blocks.filter((b) => b.kind === 'heading').map((b) => b.lines[0]?.text)).toEqual(
+      ['Contents', '1 Introduction'],
+    )
   })
 
   it("takes no table's rows of decimal figures for the entries of a contents page", () => {

@@ -108,7 +108,8 @@ export function classifyBlocks(
   for (const page of pages) {
     splitNumberedLeads(page, stats)
     joinNoteMarks(page, stats)
-    const contents = isContentsPage(page)
+    const contentsBottom = contentsEnd(page)
+    const contents = contentsBottom !== undefined
     let headings = 0
     page.blocks.forEach((block, index) => {
       if (block.kind === 'header' || block.kind === 'footer') return
@@ -118,7 +119,8 @@ export function classifyBlocks(
       const next = beside && isDateBeside(block, beside) ? page.blocks[index + 2] : beside
       classifyBlock(block, page, next, page.blocks[index - 1], stats, outlineIndex)
       // A table of contents names the sections; only its own title is a heading of the document.
-      if (block.kind === 'heading' && contents && ++headings > 1) {
+      // The text that starts on the page after the contents has headings of its own.
+      if (block.kind === 'heading' && contents && block.top < contentsBottom && ++headings > 1) {
         block.kind = 'paragraph'
         delete block.level
       }
@@ -345,16 +347,17 @@ const MIN_CONTENTS_ENTRIES = 8
 const CONTENTS_RISING_SHARE = 0.8
 
 /**
- * Whether most blocks of the page are entries ending with a page number: a table of contents.
- * Its page numbers rise from entry to entry, where a table's last column of figures goes up and
- * down.
+ * Where the table of contents that most blocks of the page are ends (the bottom of its last entry
+ * ending with a page number), or undefined when the page holds none. Its page numbers rise from
+ * entry to entry, where a table's last column of figures goes up and down.
  */
-function isContentsPage(page: PageLayout): boolean {
+function contentsEnd(page: PageLayout): number | undefined {
   const blocks = page.blocks.filter(
     (block) => block.kind !== 'header' && block.kind !== 'footer' && block.lines.length > 0,
   )
   let entries = 0
   let counted = 0
+  let bottom = Number.NEGATIVE_INFINITY
   const numbers: number[] = []
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i] as Block
@@ -365,13 +368,17 @@ function isContentsPage(page: PageLayout): boolean {
       // A title and its page number set apart on the same row: one entry.
       entries++
       numbers.push(Number.parseInt(plainText(number), 10))
+      bottom = Math.max(bottom, block.bottom, number.bottom)
       i++
     } else if (block.lines.every((line) => CONTENTS_ENTRY.test(line.text.trimEnd()))) {
       entries++
       for (const line of block.lines) numbers.push(Number.parseInt(lastWord(line.text), 10))
+      bottom = Math.max(bottom, block.bottom)
     }
   }
-  return entries >= MIN_CONTENTS_ENTRIES && entries >= counted * 0.6 && mostlyRising(numbers)
+  const isContents =
+    entries >= MIN_CONTENTS_ENTRIES && entries >= counted * 0.6 && mostlyRising(numbers)
+  return isContents ? bottom : undefined
 }
 
 /** The last word of a line of text. */
