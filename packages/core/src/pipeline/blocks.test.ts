@@ -197,6 +197,28 @@ describe('groupBlocks', () => {
     expect(blocksOf(...runs)).toEqual([notes, ['Page 1']])
   })
 
+  it("ends a list's last item before the table under it, whose cells start inside the item", () => {
+    const at = (text: string, left: number, right: number, y: number) =>
+      run(text, left, y, { right })
+    const item = [
+      at('• ', 88, 91.8, 419.9),
+      at('Option C: fund the whole project at once', 105, 437, 419.9),
+    ]
+    const header = [at('Option ', 73.8, 104.3, 435.9), at('Cost (£k) ', 225, 266.2, 435.9)]
+    const blocks = blocksOf(...item, ...header)
+    expect(blocks[0]).toEqual(['• Option C: fund the whole project at once'])
+    // The values listed under an item's tab stop go on from it.
+    const facet = [
+      at('• ', 88, 91.8, 500),
+      at('Facet:', 105, 135, 500),
+      at('64470 - cervical', 160, 250, 500),
+    ]
+    const more = at('64472 - cervical, each additional level', 160, 340, 512)
+    expect(blocksOf(...facet, more)).toEqual([
+      ['• Facet: 64470 - cervical', '64472 - cervical, each additional level'],
+    ])
+  })
+
   it('reads a key-value list a line to an entry, in any type', () => {
     // An invoice's details in 12 pt beside 10 pt text: each value stops short of the block's
     // edge by less than the next key's first word, as prose would.

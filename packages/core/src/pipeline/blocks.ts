@@ -81,6 +81,25 @@ export function groupBlocks(lines: readonly Line[], page: number): Block[] {
   return blocks
 }
 
+/** An item's wrapped line starts at most this many font sizes right of the item's text. */
+const ITEM_WRAP_INSET_EM = 4
+
+/**
+ * Whether a line starts far right of a one-line item's text, under none of its tab stops, and is
+ * not centred under it.
+ */
+function isSetInsideItem(line: Line, item: Line): boolean {
+  const marker = listMarker(item.text)
+  if (marker === undefined || item.monospace) return false
+  // Where the item's text starts: past its marker, about half an em a character.
+  const textLeft = item.left + (marker.length + 1) * 0.5 * item.fontSize
+  if (line.left - textLeft <= ITEM_WRAP_INSET_EM * item.fontSize) return false
+  // A line under a tab stop of the item goes on from it: the values of "Facet:   64470 - ..."
+  // listed under the first.
+  if (item.runs.some((run) => Math.abs(run.left - line.left) < 0.5 * item.fontSize)) return false
+  return Math.abs(line.left + line.right - item.left - item.right) / 2 > item.fontSize
+}
+
 /** The line lowest on the page, with none below it. */
 function lowestLine(lines: readonly Line[]): Line | undefined {
   let lowest: Line | undefined
@@ -536,6 +555,9 @@ function continuesBlock(
   const overlap = Math.min(block.right, line.right) - Math.max(block.left, line.left)
   if (overlap < 0.3 * Math.min(block.right - block.left, line.right - line.left)) return false
   const em = last.fontSize
+  // An item's wrap hangs under its text: a line that starts well right of it, off its middle, is
+  // a table's cell under a list that ran across the table's columns.
+  if (block.lines.length === 1 && isSetInsideItem(line, last)) return false
   if (block.lines.length >= 2) {
     const before = block.lines[block.lines.length - 2] as Line
     const usual = last.baseline - before.baseline
