@@ -36,10 +36,12 @@ const TERM_GAP_EM = 0.3
 const FRACTION_OVERLAP_EM = 0.1
 
 /**
- * Reads each displayed fraction of a formula on the formula's row, as "numerator/denominator"
- * where its bar is drawn: the numerator's row just above, the denominator's just below, every
- * run of both paired by overlapping across the bar, each pair in a gap of the formula's row.
- * `rows` are sorted by baseline; the fraction rows consumed are dropped. A part of several terms is put in parentheses ("(a + b)/2"), as linear notation does.
+ * Reads each fraction of a formula on the formula's row, as "numerator/denominator" where its
+ * bar is drawn. A displayed one's numerator stands in the row just above, its denominator in the
+ * row just below; an inline one's parts are scripts of the row, or the denominator a row of its
+ * own. Every run of both parts pairs with the other across the bar, each pair in a gap of the
+ * formula's row. `rows` are sorted by baseline; the rows of parts taken in are dropped. A part
+ * of several terms is put in parentheses ("(a + b)/2"), as linear notation does.
  */
 export function seatFractions(rows: TextRun[][]): TextRun[][] {
   for (let r = 0; r < rows.length; r++) {
