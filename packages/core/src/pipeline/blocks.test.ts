@@ -219,6 +219,20 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("starts a table's caption apart from the cells of its last row above it", () => {
+    const at = (text: string, left: number, right: number, y: number) =>
+      run(text, left, y, { right })
+    const lastRow = [
+      at('C ', 73.8, 81.1, 505.1),
+      at('1,150 ', 225, 249.7, 505.1),
+      at('Low', 376.2, 396, 505.1),
+    ]
+    const caption = at('Table 1: Costs and risks of the options.', 71, 242, 520.5)
+    expect(blocksOf(...lastRow, caption)).toContainEqual([
+      'Table 1: Costs and risks of the options.',
+    ])
+  })
+
   it('reads a key-value list a line to an entry, in any type', () => {
     // An invoice's details in 12 pt beside 10 pt text: each value stops short of the block's
     // edge by less than the next key's first word, as prose would.

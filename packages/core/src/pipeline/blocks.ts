@@ -81,6 +81,8 @@ export function groupBlocks(lines: readonly Line[], page: number): Block[] {
   return blocks
 }
 
+/** A line this short alone over a caption is a table's cell. */
+const CELL_MAX_CHARS = 20
 /** An item's wrapped line starts at most this many font sizes right of the item's text. */
 const ITEM_WRAP_INSET_EM = 4
 
@@ -558,6 +560,10 @@ function continuesBlock(
   // An item's wrap hangs under its text: a line that starts well right of it, off its middle, is
   // a table's cell under a list that ran across the table's columns.
   if (block.lines.length === 1 && isSetInsideItem(line, last)) return false
+  // A caption under a short line is no line of it: the cell of a table's last row over the
+  // table's caption. Prose that wraps before "Figure 2" runs the width of its column.
+  if (block.lines.length === 1 && last.text.length <= CELL_MAX_CHARS && startsCaption(line.text))
+    return false
   if (block.lines.length >= 2) {
     const before = block.lines[block.lines.length - 2] as Line
     const usual = last.baseline - before.baseline
