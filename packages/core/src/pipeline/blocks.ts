@@ -113,8 +113,9 @@ function lowestLine(lines: readonly Line[]): Line | undefined {
 
 /**
  * Splits every paragraph in type no larger than `maxFontSize` that is a list of lines, and every
- * key-value list, into one paragraph per line. Runs once blocks are classified (a title broken over lines stays a
- * heading) and in reading order (two lists side by side are still read one after the other).
+ * key-value list, into one paragraph per line. Runs once blocks are classified (a title broken
+ * over lines stays a heading) and in reading order (two lists side by side are still read one
+ * after the other).
  */
 export function splitLineLists(blocks: readonly Block[], maxFontSize: number): Block[] {
   return blocks.flatMap((block) =>

@@ -16,10 +16,6 @@ const BARE_NUMBER = /^(?:- )?\d{1,4}(?: -)?$/
  * at a page's foot ("1See the minutes"): a space parts them.
  */
 const GLUED_NOTE_NUMBER = /^(\d{1,3})(?=\p{Lu}\p{Ll})/u
-
-function noteText(text: string): string {
-  return text.replace(GLUED_NOTE_NUMBER, '$1 ')
-}
 /** A listing's lines this many times its line pitch apart or more have a blank line between them. */
 const BLANK_LINE_PITCH = 1.6
 
@@ -125,6 +121,11 @@ export function buildElements(
     }
   }
   return elements
+}
+
+/** A note's text, its number parted from the text where it was set against it. */
+function noteText(text: string): string {
+  return text.replace(GLUED_NOTE_NUMBER, '$1 ')
 }
 
 /** Options of `buildElements`. */

@@ -1,3 +1,5 @@
+import type { TextRun } from './types.js'
+
 /**
  * TeX's math extension fonts (cmex10 and the fonts that share its OMX encoding): the big
  * operators and delimiters of formulas. Their glyph names (`summationtext`, `parenleftbig`) are
@@ -146,7 +148,6 @@ export function readExtensionGlyphs(text: string, givesCodes: boolean): Extensio
       read += ' '
       continue
     }
-    if (!(code < 0x80)) return undefined
     const glyph = OMX.get(code) ?? PIECE
     read += glyph.text
     depth = Math.max(depth, glyph.depth)
@@ -193,30 +194,23 @@ const SIZE_MATCH_EM = 0.3
 /** The formula's text beside a glyph starts or ends within this many of its ems of it. */
 const BESIDE_EM = 3
 
-/** The parts of a run that tell which size a glyph of unknown size is. */
-interface Placed {
-  left: number
-  right: number
-  baseline: number
-  fontSize: number
-}
-
 /**
  * Which of a Unicode glyph's sizes it is, from the formula around it: the size whose baseline
  * (a glyph hangs from its top, centred on the formula's axis) meets the baseline of text in
  * the glyph's own type size or larger beside it. A limit or script set smaller stands on a
- * baseline of its own and tells nothing. Without such text, the shallowest size.
+ * baseline of its own and tells nothing. Without such text among `runs`, the shallowest size.
  */
 export function hangingSize(
   sizes: readonly ExtensionGlyph[],
-  glyph: { left: number; right: number; top: number; fontSize: number },
-  beside: readonly Placed[],
+  glyph: TextRun,
+  runs: readonly TextRun[],
 ): ExtensionGlyph | undefined {
   const em = glyph.fontSize
   let best: ExtensionGlyph | undefined
   let bestDistance = SIZE_MATCH_EM * em
-  for (const run of beside) {
-    if (run.fontSize < em * 0.95) continue
+  for (const run of runs) {
+    // The extension font's own glyphs hang as this one does.
+    if (run.fontId === glyph.fontId || run.fontSize < em * 0.95) continue
     if (run.left > glyph.right + BESIDE_EM * em || run.right < glyph.left - BESIDE_EM * em) continue
     for (const size of sizes) {
       const distance = Math.abs(hangingBaseline(glyph.top, size.depth, em) - run.baseline)

@@ -163,10 +163,10 @@ function orderRegion(blocks: Block[], state: OrderState, depth: number, band = f
   const headingSize = HEADING_SIZE_RATIO * medianFontSize(narrowOnes)
   const divides = (block: Block) =>
     block.fontSize >= headingSize && dividesColumns(block, narrowOnes, gutters)
+  const crossing = blocks.filter(crosses)
   // Blocks across a gutter with nothing of the columns above them (a paper's first author).
   const columnsTop = Math.min(...narrowOnes.map((block) => block.top))
-  const topCrossing = blocks.filter((block) => crosses(block) && block.top <= columnsTop + 1)
-  const crossing = blocks.filter(crosses)
+  const topCrossing = crossing.filter((block) => block.top <= columnsTop + 1)
   const underColumns = footOfGutters(narrowOnes, gutters)
   const separators = blocks
     .filter(

@@ -177,8 +177,7 @@ export function toTextRuns(
  */
 function settleHangingSize(runs: TextRun[], index: number, sizes: readonly ExtensionGlyph[]): void {
   const glyph = runs[index] as TextRun
-  const beside = runs.filter((run) => run.fontId !== glyph.fontId)
-  const size = hangingSize(sizes, glyph, beside)
+  const size = hangingSize(sizes, glyph, runs)
   if (size === undefined) return
   const { operator: _, ...rest } = glyph
   runs[index] = {
