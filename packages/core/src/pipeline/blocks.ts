@@ -1,9 +1,10 @@
 import { startsCaption } from './caption.js'
 import { areCellRows } from './cell-rows.js'
-import { isRaisedNoteMark, SUPERSCRIPT_MIN_SHRINK } from './lines.js'
+import { isRaisedNoteMark } from './lines.js'
 import { listMarker } from './list-markers.js'
 import { LONE_CITATION } from './note-marks.js'
 import { PAGE_NUMBER } from './page-label.js'
+import { SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
 import type { Block, Line, TextRun } from './types.js'
 
 /** Two lines of one block differ in size by at most this ratio. */

@@ -1,3 +1,4 @@
+import { isScriptAgainst, SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
 import type { TextRun } from './types.js'
 
 /** How far a fraction's parts stand off the formula's baseline, in ems of its type. */
@@ -24,10 +25,6 @@ const INLINE: Shift = { min: 0.2, max: 0.6 }
 const FRACTION_GAP_EM = 1
 /** A numerator or denominator has at most this many characters: a term, not a line of prose. */
 const FRACTION_PART_MAX_CHARS = 30
-/** A script is set in at most this share of its formula's type size... */
-const SCRIPT_MAX_SIZE = 0.9
-/** ... right after the glyph it belongs to, within this many ems. */
-const SCRIPT_GAP_EM = 0.1
 /** Runs of a part this many ems apart are separate words. */
 const WORD_GAP_EM = 0.15
 /** Runs of a numerator or denominator closer than this many ems are one term of it. */
@@ -59,7 +56,7 @@ export function seatFractions(rows: TextRun[][]): TextRun[][] {
     const main = mainRun(formula)
     if (main === undefined) continue
     const offset = (run: TextRun, sign: 1 | -1) =>
-      run.fontSize < SCRIPT_MAX_SIZE * main.fontSize &&
+      run.fontSize < SUPERSCRIPT_MIN_SHRINK * main.fontSize &&
       isShift(sign * (run.baseline - main.baseline), main.fontSize, INLINE)
     const raised = formula.filter((run) => offset(run, -1))
     if (raised.length === 0) continue
@@ -98,7 +95,7 @@ function fractionsOf(
     const bottom = group.filter((term) => !numerators.includes(term)).flat()
     // Scripts of the formula's own text, raised or lowered as far as a fraction's parts: one of
     // them starts right against the glyph they belong to, where a fraction leaves a space.
-    if ([top, bottom].some((part) => startsAgainst(part, formula, em))) {
+    if ([top, bottom].some((part) => startsAgainst(part, formula))) {
       fractions.push(...top, ...bottom)
       continue
     }
@@ -158,16 +155,12 @@ function isShift(offset: number, em: number, shift: Shift): boolean {
   return offset >= shift.min * em && offset <= shift.max * em
 }
 
-/**
- * Whether a script, set smaller than a formula's text, starts right against a run of it (a
- * subscript does; a superscript may stand off by its glyph's italic correction).
- */
-function startsAgainst(part: readonly TextRun[], formula: readonly TextRun[], em: number) {
+/** Whether a part's first run is a script of a glyph of the formula's text. */
+function startsAgainst(part: readonly TextRun[], formula: readonly TextRun[]): boolean {
   let first: TextRun | undefined
   for (const run of part) if (first === undefined || run.left < first.left) first = run
-  if (first === undefined || first.fontSize >= SCRIPT_MAX_SIZE * em) return false
-  const left = first.left
-  return formula.some((run) => Math.abs(left - run.right) <= SCRIPT_GAP_EM * em)
+  const script = first
+  return script !== undefined && formula.some((glyph) => isScriptAgainst(script, glyph))
 }
 
 /** Whether a run overlaps any of some runs by more than a sliver. */

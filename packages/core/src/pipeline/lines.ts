@@ -1,6 +1,7 @@
 import { seatFractions } from './fractions.js'
 import { isBullet } from './list-markers.js'
 import { LONE_NOTE_MARK } from './note-marks.js'
+import { isScriptAgainst, SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
 import { composeSpacingAccents } from './text-normalize.js'
 import type { Line, TextRun } from './types.js'
 
@@ -38,11 +39,6 @@ const NOTE_MARK_MAX_RATIO = 0.7
 const SPACED_DIGITS = /^(?=(?:\d ?){2,3}$)\d+(?: \d+)+$/
 /** A superscript's baseline stands at least this many of its text's font sizes higher. */
 const SUPERSCRIPT_MIN_RISE_EM = 0.15
-/**
- * Raised text under this many times its neighbour's size is a superscript: browsers set `<sup>` in
- * "smaller" type, five sixths of the text's.
- */
-export const SUPERSCRIPT_MIN_SHRINK = 0.85
 /** Small text this many ems from every run of a row it is level with is no mark of that row. */
 const MARK_APART_EM = 2
 /** A bullet is at most this many font sizes wide (an arrow in a diagram is wider). */
@@ -175,9 +171,7 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
   return lines.sort((p, q) => p.top - q.top || p.left - q.left)
 }
 
-/** A script starts at most this many of its glyph's font sizes from the glyph's right edge, */
-const SCRIPT_AGAINST_EM = 0.1
-/** ... is set in more than this share of the glyph's size (a drop capital's line is in less), */
+/** A script is set larger than this share of its glyph's size (a drop capital's line is not), */
 const SCRIPT_MIN_SHRINK = 0.45
 /** ... and has at most this many characters ("th", "i=1", "4,5"). */
 const SCRIPT_MAX_CHARS = 8
@@ -426,9 +420,8 @@ function isScriptIn(script: TextRun, row: readonly TextRun[]): boolean {
   if (script.text.trim().length > SCRIPT_MAX_CHARS) return false
   return row.some(
     (glyph) =>
-      script.fontSize < SUPERSCRIPT_MIN_SHRINK * glyph.fontSize &&
+      isScriptAgainst(script, glyph) &&
       script.fontSize > SCRIPT_MIN_SHRINK * glyph.fontSize &&
-      Math.abs(script.left - glyph.right) <= SCRIPT_AGAINST_EM * glyph.fontSize &&
       script.bottom > glyph.top - 0.5 * glyph.fontSize &&
       script.top < glyph.bottom + 0.5 * glyph.fontSize,
   )
