@@ -1,5 +1,6 @@
 import { startsCaption } from './caption.js'
 import { areCellRows } from './cell-rows.js'
+import { KEY_VALUE_LINE } from './key-values.js'
 import { isRaisedNoteMark } from './lines.js'
 import { listMarker } from './list-markers.js'
 import { LONE_CITATION } from './note-marks.js'
@@ -161,9 +162,6 @@ function isLineList(block: Block): boolean {
   }
   return (judged > 0 && deliberate >= LINE_LIST_SHARE * judged) || isListOfTerms(lines)
 }
-
-/** A line of a key-value list: a key of a few words, a colon, a space and its value. */
-const KEY_VALUE_LINE = /^\p{L}[^:]{0,37}:\s+\S/u
 
 /**
  * Whether every line of two or more gives a key and its value ("Invoice date: 28 November

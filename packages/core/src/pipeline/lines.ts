@@ -1,4 +1,5 @@
 import { seatFractions } from './fractions.js'
+import { ENDS_KEY, KEY } from './key-values.js'
 import { isBullet } from './list-markers.js'
 import { LONE_NOTE_MARK } from './note-marks.js'
 import { isScriptAgainst, SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
@@ -962,10 +963,6 @@ function edgeStack(
  * The text a row starts with, up to and including `prev`, when that is at most a few runs set
  * close together (an item letter and its period may come in two fonts); otherwise undefined.
  */
-/** A key of a key-value list ends with a colon and is a few words at most. */
-const KEY = /^\S.{0,38}:$/
-/** Text that ends a key: a colon, and spaces after it. */
-const ENDS_KEY = /:\s*$/
 /** Rows above and below where another key and value are looked for. */
 const KEY_WINDOW_ROWS = 2
 /** Keys and values of one list start within this many font sizes of each other's edges. */

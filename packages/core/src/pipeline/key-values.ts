@@ -1,0 +1,12 @@
+/**
+ * The key of a key-value list ("Invoice date:", "Customer ID:"): a few words from a letter on,
+ * without a colon of their own, ended by one.
+ */
+const KEY_SOURCE = '\\p{L}[^:]{0,37}:'
+
+/** A key alone, as it stands before its value's column. */
+export const KEY = new RegExp(`^${KEY_SOURCE}$`, 'u')
+/** A line that gives a key and its value: "Invoice date: 28 November 2026". */
+export const KEY_VALUE_LINE = new RegExp(`^${KEY_SOURCE}\\s+\\S`, 'u')
+/** Text that ends a key: a colon, and spaces after it. */
+export const ENDS_KEY = /:\s*$/
