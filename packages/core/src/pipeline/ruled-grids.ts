@@ -79,7 +79,7 @@ export function findRulings(
   if (horizontal.length + vertical.length > MAX_RULINGS) return result
   const joints = ruleJoints(graphics.horizontal)
   const built: DrawnGrid[] = []
-  for (const group of joinStripes(connect(horizontal, vertical))) {
+  for (const group of connect(horizontal, vertical).map(place)) {
     if (group.h.length === 0) continue
     const ys = snap(
       group.h.map((s) => s.y1),
@@ -125,9 +125,10 @@ interface DrawnGrid {
 }
 
 /**
- * Grids with the same column edges stacked close together are one table: a header drawn as a
- * shaded box over rows ruled a cell at a time, a row that wraps between them left without
- * column rules. The row between them takes the columns both share.
+ * Grids with the same column edges stacked close together are one table: the shaded rows of a
+ * striped table (or rows drawn as separate boxes), with the unshaded rows between them, or a
+ * header drawn as a shaded box over rows ruled a cell at a time, with a row that wraps between
+ * them left without column rules. The row between two grids takes the columns both share.
  */
 function joinStackedGrids(drawn: readonly DrawnGrid[]): RuledGrid[] {
   const sorted = [...drawn].sort((p, q) => p.grid.bbox[1] - q.grid.bbox[1])
@@ -206,33 +207,6 @@ const PAGE_FRAME_SHARE = 0.6
 const MAX_RULINGS = 4000
 /** Rows of a striped table are apart from each other by at most this (points). */
 const STRIPE_GAP = 40
-
-/**
- * Tables striped with shaded rows (or drawn as separate boxes per row) come as one group of
- * rulings per shaded row: groups with the same column edges, stacked close together, are one
- * table, and the unshaded rows between them become rows of it.
- */
-function joinStripes(groups: readonly Group[]): PlacedGroup[] {
-  const placed = groups.map(place).sort((p, q) => p.top - q.top)
-  const joined: PlacedGroup[] = []
-  for (const item of placed) {
-    const index = joined.findIndex(
-      (other) =>
-        other.xs.length >= 3 &&
-        other.xs.length === item.xs.length &&
-        other.xs.every((x, i) => Math.abs(x - (item.xs[i] as number)) <= GRID_SNAP) &&
-        item.top - other.bottom <= STRIPE_GAP &&
-        item.top >= other.bottom - SNAP,
-    )
-    const other = joined[index]
-    if (other) {
-      joined[index] = place({ h: [...other.h, ...item.h], v: [...other.v, ...item.v] })
-    } else {
-      joined.push(item)
-    }
-  }
-  return joined
-}
 
 /** A group of rulings with its column edges and its extent. */
 interface PlacedGroup extends Group {
