@@ -1,3 +1,4 @@
+import { extentOf } from './extent.js'
 import { isScriptAgainst, SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
 import type { TextRun } from './types.js'
 
@@ -214,14 +215,10 @@ function termsOf(row: readonly TextRun[], em: number): TextRun[][] {
 
 /** Terms in groups that overlap horizontally, one after another, left to right. */
 function overlapping(terms: readonly TextRun[][]): TextRun[][][] {
-  const extent = (term: TextRun[]) => ({
-    left: Math.min(...term.map((run) => run.left)),
-    right: Math.max(...term.map((run) => run.right)),
-  })
+  const placed = terms.map((term) => ({ term, ...extentOf(term) }))
   const groups: TextRun[][][] = []
   let end = Number.NEGATIVE_INFINITY
-  for (const term of [...terms].sort((p, q) => extent(p).left - extent(q).left)) {
-    const { left, right } = extent(term)
+  for (const { term, left, right } of placed.sort((p, q) => p.left - q.left)) {
     const group = groups.at(-1)
     if (group !== undefined && left < end) {
       group.push(term)
@@ -239,14 +236,14 @@ function fractionRun(top: TextRun[], bottom: TextRun[], baseline: number): TextR
   const numerator = partText(top)
   const denominator = partText(bottom)
   if (numerator === undefined || denominator === undefined) return undefined
-  const all = [...top, ...bottom]
+  const { left, top: upper, right, bottom: lower } = extentOf([...top, ...bottom])
   return {
     ...(top[0] as TextRun),
     text: `${numerator}/${denominator}`,
-    left: Math.min(...all.map((run) => run.left)),
-    right: Math.max(...all.map((run) => run.right)),
-    top: Math.min(...all.map((run) => run.top)),
-    bottom: Math.max(...all.map((run) => run.bottom)),
+    left,
+    right,
+    top: upper,
+    bottom: lower,
     baseline,
   }
 }
