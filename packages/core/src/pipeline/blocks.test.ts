@@ -690,6 +690,27 @@ describe('groupBlocks', () => {
     ).toEqual([['Daily or Miscellaneous', '(each day of the payroll period)']])
   })
 
+  it('parts a full line in another font from the paragraph set further off under it', () => {
+    // A newspaper's byline in bold over the first column of its article, 1.25 lines above it;
+    // the same line at the paragraph's own pitch is its first line (a lead-in in small caps).
+    const byline = (y: number) =>
+      run('By Maria Lopez, Transport Correspondent', 28, y, {
+        fontId: 'f2',
+        fontSize: 8.5,
+        right: 184,
+      })
+    const body = (y: number) =>
+      [
+        'Regional that say of the main on say a',
+        'said for on tuesday regional said main',
+        'heavy that is is authority that river',
+        'tuesday could next bridge next argued',
+        'start years would work funding for it.',
+      ].map((words, i) => run(words, 28, y + 11.3 * i, { fontSize: 9.5, right: 189 }))
+    expect(blocksOf(byline(130), ...body(144)).map((lines) => lines.length)).toEqual([1, 5])
+    expect(blocksOf(byline(132.7), ...body(144)).map((lines) => lines.length)).toEqual([6])
+  })
+
   it('starts a new paragraph at a first-line indent after a full line', () => {
     const lines = groupLines([
       run('a full line of text that runs to the edge', 10, 100),

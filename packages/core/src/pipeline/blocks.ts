@@ -49,6 +49,8 @@ const FIRST_PITCH_EM = 1.75
  * more is a paragraph break, as manuals and reports space their paragraphs.
  */
 const PITCH_SLACK = 1.25
+/** A full line in another font opens the paragraph under it within this much of its pitch. */
+const LEAD_LINE_PITCH_SLACK = 1.1
 /**
  * A line of running text at least this many ems wide, under columns side by side, is not a
  * column's next line (a table's header cells span two columns, but are short).
@@ -517,9 +519,13 @@ function continuesBlock(
     (ratio > SAME_FONT_SIZE_RATIO || ratio < 1 / SAME_FONT_SIZE_RATIO)
   )
     return false
-  if (line.fontId !== last.fontId && block.lines.length === 1 && !isFullLineOf(last, line)) {
+  if (line.fontId !== last.fontId && block.lines.length === 1) {
     // A lone short line in another font above a paragraph is a heading or a label.
-    return false
+    if (!isFullLineOf(last, line)) return false
+    // A full one is the paragraph's first line at the paragraph's own pitch; set further off, it
+    // is a line of its own (a byline over the first column of its article).
+    const usual = rhythm.pitches.get(Math.round(line.fontSize * 2))
+    if (usual !== undefined && pitch > usual * LEAD_LINE_PITCH_SLACK) return false
   }
   if (line.bold !== last.bold && block.lines.length === 1) return false
   // After a finished sentence, a line in another font and size opens something new: a heading.
