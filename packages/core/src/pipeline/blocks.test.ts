@@ -711,6 +711,24 @@ describe('groupBlocks', () => {
     expect(blocksOf(byline(132.7), ...body(144)).map((lines) => lines.length)).toEqual([6])
   })
 
+  it('keeps a sentence that wraps into inline code in typewriter type in its paragraph', () => {
+    // tracemonkey: a list of benchmark names in typewriter type wraps on from the sentence over
+    // it; after a finished sentence, the same lines are a listing of their own.
+    const lines = (sentence: string, codeSize = 8.97) => {
+      const code = { fontId: 'f3', monospace: true, fontSize: codeSize, right: 556.1 }
+      return blocksOf(
+        run(sentence, 329, 693.7, { fontSize: 8.97, right: 556.1 }),
+        run('(3d-morph, bitops-3bit-bits-in-byte, bitops-bitwise-', 317, 703.6, code),
+        run('and, crypto-sha1, math-cordic, math-partial-sums, math-', 317, 713.6, code),
+        run('spectral-norm, string-base64, string-validate-input).', 317, 723.6, code),
+      ).map((block) => block.length)
+    }
+    expect(lines('TraceMonkey is the fastest VM on 9 of the 26 benchmarks')).toEqual([4])
+    // A web page sets its inline code a size down.
+    expect(lines('TraceMonkey is the fastest VM on 9 of the 26 benchmarks', 7.6)).toEqual([4])
+    expect(lines('TraceMonkey is the fastest VM on 9 of the 26 benchmarks.')).toEqual([1, 3])
+  })
+
   it('starts a new paragraph at a first-line indent after a full line', () => {
     const lines = groupLines([
       run('a full line of text that runs to the edge', 10, 100),

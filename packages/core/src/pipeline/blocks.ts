@@ -51,6 +51,8 @@ const FIRST_PITCH_EM = 1.75
 const PITCH_SLACK = 1.25
 /** A full line in another font opens the paragraph under it within this much of its pitch. */
 const LEAD_LINE_PITCH_SLACK = 1.1
+/** The pitch of lines set with ordinary leading, in ems: a fifth of the type size between them. */
+const SOLID_PITCH_EM = 1.2
 /**
  * A line of running text at least this many ems wide, under columns side by side, is not a
  * column's next line (a table's header cells span two columns, but are short).
@@ -504,8 +506,12 @@ function continuesBlock(
   rhythm: PageRhythm,
 ): boolean {
   if (isWrappedMark(block, last, line, pitch)) return true
+  // A sentence may wrap into, or out of, inline code in typewriter type, set a size down on web
+  // pages ("the fastest VM on 9 of the 26 benchmarks / `(3d-morph, bitops-3bit-bits-in-byte,`");
+  // elsewhere typewriter type opens or ends a listing.
+  const codeWrap = line.monospace !== last.monospace && wrapsAtPitch(last, line, pitch, rhythm)
   const ratio = line.fontSize / last.fontSize
-  if (ratio > SIZE_RATIO || ratio < 1 / SIZE_RATIO) return false
+  if ((ratio > SIZE_RATIO || ratio < 1 / SIZE_RATIO) && !codeWrap) return false
   // One font at two sizes is two styles (a heading over its subheading) flush left, or where a
   // lone line's next steps in under it and reaches past it (a manual page's "SYNOPSIS" over its
   // commands). A mixed line's size moves with its other font, and a centred title may vary its
@@ -536,7 +542,7 @@ function continuesBlock(
   ) {
     return false
   }
-  if (line.monospace !== last.monospace) return false
+  if (line.monospace !== last.monospace && !codeWrap) return false
   // A line that opens with a raised mark opens a note: no paragraph wraps before its mark.
   if (line.openingMark !== undefined) return false
   const finished = endsSentence(last)
@@ -830,6 +836,19 @@ function runsOnBelow(first: Line, line: Line, measure: number): boolean {
     !fitsAfter(line, measure - first.right) &&
     line.left < first.left + first.fontSize &&
     line.right < first.right + 2 * first.fontSize
+  )
+}
+
+/** Whether `line` is the next line of the sentence `last` wraps, at the pitch of `last`'s type. */
+function wrapsAtPitch(last: Line, line: Line, pitch: number, rhythm: PageRhythm): boolean {
+  const size = Math.round(last.fontSize * 2)
+  // Where too few lines of the type show its pitch, a solid-set line's is assumed.
+  const usual = rhythm.pitches.get(size) ?? SOLID_PITCH_EM * last.fontSize
+  const measure = rhythm.measures.get(size)
+  return (
+    measure !== undefined &&
+    pitch <= usual * LEAD_LINE_PITCH_SLACK &&
+    runsOnBelow(last, line, measure)
   )
 }
 
