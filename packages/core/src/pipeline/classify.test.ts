@@ -43,6 +43,35 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("reads a line lettered in a face of its own over its text as a subsection's title", () => {
+    // A policy's "a. Medical Center Director" under "5. Responsibilities", both in its bold face;
+    // a list lettered in that face whose last item stands over text keeps that item in its list.
+    const title = { fontId: 'f2' }
+    const layout = page([
+      block(['5. Responsibilities'], 72, 100, title),
+      block(['a. Medical Center Director'], 90, 130, title),
+      block(BODY, 108, 160),
+      block(['c. Principal Investigator'], 90, 200, title),
+      block(['1) Since R&D Service cannot, by law, maintain "blanket" registration'], 126, 230),
+      block(['2) Federal Registration: Principal Investigators are responsible'], 126, 250),
+      block(['a. Storage'], 90, 290, title),
+      block(['b. Disposal'], 90, 305, title),
+      block(BODY, 90, 330),
+    ])
+    classifyPage(layout)
+    expect(kinds(layout)).toEqual([
+      ['heading', 1],
+      ['heading', 2],
+      ['paragraph', undefined],
+      ['heading', 2],
+      ['list-item', undefined],
+      ['list-item', undefined],
+      ['list-item', undefined],
+      ['list-item', undefined],
+      ['paragraph', undefined],
+    ])
+  })
+
   it('reads the lines of a title block under the title as paragraphs, not as sections', () => {
     const layout = page([
       centred(block(['Getting Started with Tidewater'], 0, 100, { fontSize: 17 }), 300),

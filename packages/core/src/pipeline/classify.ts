@@ -742,7 +742,8 @@ function isHeading(
     return false
   // A bulleted line is a list item, whatever its size; a line that opens with a raised mark is a
   // note or an affiliation ("¹University of Lagos").
-  if (marker !== undefined && !isSectionNumber(text)) return false
+  const lettered = marker !== undefined && isLetteredTitle(block, text, next, page, stats)
+  if (marker !== undefined && !isSectionNumber(text) && !lettered) return false
   if (block.lines[0]?.openingMark !== undefined) return false
   const words = text.split(/\s+/).length
   const ratio = block.fontSize / stats.bodySize
@@ -805,7 +806,7 @@ function isHeading(
     next?.fontId !== block.fontId &&
     block.lines.length === 1 &&
     words <= 10 &&
-    /^[\p{Lu}\d]/u.test(text)
+    (lettered || /^[\p{Lu}\d]/u.test(text))
   )
 }
 
@@ -891,6 +892,32 @@ function isBoxHeading(
   )
 }
 
+/** A line numbered with a letter, then a capitalised title without closing punctuation. */
+const LETTERED_TITLE = /^[A-Za-z][.)]\s+\p{Lu}.{0,78}[^.;,:]$/u
+
+/**
+ * Whether a line numbered with a letter titles a subsection rather than opening a list's item:
+ * one line in a face of its own over text in the body's face, or over a list set in under it
+ * ("b. ACOS Research" over what it is responsible for; an IEEE paper's italic "A. Data set").
+ * The last of a list's lettered items, set in a face of its own, has its list's item above it.
+ */
+function isLetteredTitle(
+  block: Block,
+  text: string,
+  next: Block | undefined,
+  page: PageLayout,
+  stats: TextStatistics,
+): boolean {
+  if (block.lines.length !== 1 || block.fontId === stats.bodyFontId || !LETTERED_TITLE.test(text))
+    return false
+  if (next === undefined || next.top <= block.top || next.fontId !== stats.bodyFontId) return false
+  const em = block.fontSize
+  if (listMarker(next.lines[0]?.text ?? '') !== undefined && next.left < block.left + em)
+    return false
+  const above = page.blocks[page.blocks.indexOf(block) - 1]
+  return !(above?.kind === 'list-item' && Math.abs(above.left - block.left) < 0.5 * em)
+}
+
 function isSectionNumber(text: string): boolean {
   return SECTION_NUMBER.test(text) || ROMAN_SECTION.test(text)
 }
@@ -948,6 +975,7 @@ function assignHeadingLevels(
     }
   }
   nestByNumbering(pages)
+  nestLettered(pages)
   for (const page of pages) {
     for (const block of page.blocks) {
       const level = block.titleBelow?.level
@@ -979,6 +1007,30 @@ function nestByNumbering(pages: readonly PageLayout[]): void {
   }
   for (const { block, depth } of numbered) {
     block.level = Math.min(6, Math.max(block.level as number, top + depth - shallowest))
+  }
+}
+
+/**
+ * A section's lettered subsections stand a level under it where they are set alike and so were
+ * ranked level with it: "a. Medical Center Director" under "5. Responsibilities", both in the
+ * body's size in a face of their own. Letters ranked above the numbers keep their level ("A.
+ * Audiology" over "1. Hearing tests" in a larger type).
+ */
+function nestLettered(pages: readonly PageLayout[]): void {
+  let numbered: Block | undefined
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      if (block.kind !== 'heading' || block.level === undefined) continue
+      const text = plainText(block)
+      if (numberingDepth(text) !== undefined) numbered = block
+      else if (!LETTERED_TITLE.test(text)) numbered = undefined
+      else if (
+        numbered?.level === block.level &&
+        numbered.fontId === block.fontId &&
+        Math.abs(numbered.fontSize - block.fontSize) < 0.5
+      )
+        block.level = Math.min(6, block.level + 1)
+    }
   }
 }
 
