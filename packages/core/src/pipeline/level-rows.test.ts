@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { readLevelRows } from './level-rows.js'
 import { orderBlocks } from './reading-order.js'
 import { block } from './test-helpers.js'
-import type { Block } from './types.js'
+import type { Block, Line } from './types.js'
 
 const NAMES = ['Cambodia', 'Indonesia', 'Lao PDR', 'Malaysia']
 const GROWTH = ['7.5%', '9.4%', '4.0%', '18.6%']
@@ -22,6 +22,51 @@ describe('readLevelRows', () => {
       'Malaysia 18.6% 1,454',
     ])
     expect(rows.every((row) => row.standalone)).toBe(true)
+  })
+
+  it('reads a wordy cell wrapped over more lines than its row in that row', () => {
+    // A browser's table: the first row's last cell runs to three lines, the others to one.
+    const stacked = (lines: string[], x: number, baselines: number[]) => {
+      const b = block(lines, x, baselines[0] as number)
+      for (const [i, line] of b.lines.entries()) {
+        const shift = (baselines[i] as number) - line.baseline
+        line.baseline += shift
+        line.top += shift
+        line.bottom += shift
+      }
+      return { ...b, bottom: (b.lines[b.lines.length - 1] as Line).bottom }
+    }
+    const rows = [100, 136, 148, 160]
+    const page = [
+      stacked(NAMES, 10, rows),
+      stacked(GROWTH, 150, rows),
+      stacked(INFLOWS, 200, rows),
+      block(
+        ['Recruited the largest cohort and', 'ran the central laboratory for all', 'samples'],
+        250,
+        100,
+      ),
+      stacked(['Follow-up visits', 'None', 'Home visits'], 250, rows.slice(1)),
+    ]
+    expect(texts(orderBlocks(page).blocks)).toEqual([
+      'Cambodia 7.5% 1,272 Recruited the largest cohort and ran the central laboratory for all samples',
+      'Indonesia 9.4% 9,651 Follow-up visits',
+      'Lao PDR 4.0% 265 None',
+      'Malaysia 18.6% 1,454 Home visits',
+    ])
+  })
+
+  it("joins a cell's wrapped lines as a table's cells join them", () => {
+    // Japanese has no word spaces; elsewhere a line break is a space, hyphen and all, as the
+    // published tables keep it.
+    const labels = block(['剰余金の配当', '当期純利益', '持分法の適用範囲', 'の変動'], 10, 100)
+    const parties = block(['Women', 'Men', 'Total (w/ Party-', 'List)'], 10, 100)
+    const figures = block(['△525', '1,269', '12'], 150, 100)
+    const amounts = block(['1,272', '9,651', '265'], 250, 100)
+    const rows = (first: Block) =>
+      texts([...readLevelRows([first, figures, amounts]).rows.values()].flat())
+    expect(rows(labels).at(-1)).toBe('持分法の適用範囲の変動 12 265')
+    expect(rows(parties).at(-1)).toBe('Total (w/ Party- List) 12 265')
   })
 
   it("reads a wide table's header and first row across, as a page's last two rows of it", () => {

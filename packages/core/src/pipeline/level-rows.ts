@@ -1,3 +1,4 @@
+import { cellText } from './aligned-grid.js'
 import { newBlock, withLines } from './blocks.js'
 import { disjointSets } from './disjoint-sets.js'
 import { type Extent, extentOf, middleWithin } from './extent.js'
@@ -216,12 +217,15 @@ function enclosedBlocks(
   }
   const enclosed: number[] = []
   const above: number[] = []
+  let baselines: number[] | undefined
   for (const [index, block] of blocks.entries()) {
     if (block.kind !== 'paragraph' || claimed.has(index)) continue
+    baselines ??= members.flatMap((member) => member.lines.map((line) => line.baseline))
     if (
       middleWithin(block, box) ||
       startsWithin(block, box) ||
-      endsOnFirstRow(block, box, firstBaseline)
+      endsOnFirstRow(block, box, firstBaseline) ||
+      wrapsFromRow(block, box, baselines)
     ) {
       enclosed.push(index)
     } else if (standsOnTop(block, box)) {
@@ -270,6 +274,27 @@ function endsOnFirstRow(block: Block, box: Omit<Extent, 'em'>, firstBaseline: nu
     block.left >= box.left &&
     block.left < box.right &&
     Math.abs(last.baseline - firstBaseline) < 0.4 * last.fontSize
+  )
+}
+
+/**
+ * A cell of a wordy column, wrapped over more lines than its row's other cells: its first line
+ * stands level with a row of the table, and it starts within the table's width and ends within
+ * its height ("Recruited the largest cohort and / ran the central laboratory for all / blood
+ * samples" beside "Northfield General / Hospital").
+ */
+function wrapsFromRow(
+  block: Block,
+  box: Omit<Extent, 'em'>,
+  baselines: readonly number[],
+): boolean {
+  const first = block.lines[0] as Line
+  return (
+    block.left >= box.left &&
+    block.left < box.right &&
+    block.top >= box.top &&
+    block.bottom <= box.bottom + 0.5 * first.fontSize &&
+    baselines.some((baseline) => Math.abs(baseline - first.baseline) < 0.4 * first.fontSize)
   )
 }
 
@@ -595,6 +620,20 @@ function distinctBlocks(group: readonly Placed[]): number {
 }
 
 /** One row as a block of one line: its cells left to right, each cell's lines top to bottom. */
+/** The text of each cell of a row read across, its lines joined as a table's cells join them. */
+function cellTexts(row: readonly Placed[]): string[] {
+  const texts: string[] = []
+  let cell: Line[] = []
+  for (const [i, { line, block }] of row.entries()) {
+    cell.push(line)
+    if (row[i + 1]?.block !== block) {
+      texts.push(cellText(cell))
+      cell = []
+    }
+  }
+  return texts
+}
+
 function rowBlock(row: Placed[], page: number): Block {
   // A cell stands where its lines in this row stand (its block may reach further left below).
   const cellLeft = new Map<number, number>()
@@ -620,7 +659,7 @@ function rowBlock(row: Placed[], page: number): Block {
     {
       ...main,
       runs: lines.flatMap((line) => line.runs),
-      text: lines.map((line) => line.text).join(' '),
+      text: cellTexts(row).join(' '),
       left,
       top,
       right,
