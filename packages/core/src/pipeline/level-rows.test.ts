@@ -8,6 +8,18 @@ const NAMES = ['Cambodia', 'Indonesia', 'Lao PDR', 'Malaysia']
 const GROWTH = ['7.5%', '9.4%', '4.0%', '18.6%']
 const INFLOWS = ['1,272', '9,651', '265', '1,454']
 
+/** A block whose lines stand at the given baselines, as cells of rows of unequal height do. */
+function stacked(lines: string[], x: number, baselines: number[]): Block {
+  const b = block(lines, x, baselines[0] as number)
+  for (const [i, line] of b.lines.entries()) {
+    const shift = (baselines[i] as number) - line.baseline
+    line.baseline += shift
+    line.top += shift
+    line.bottom += shift
+  }
+  return { ...b, bottom: (b.lines[b.lines.length - 1] as Line).bottom }
+}
+
 const texts = (blocks: readonly Block[]) =>
   blocks.map((b) => b.lines.map((line) => line.text).join(' '))
 
@@ -26,16 +38,6 @@ describe('readLevelRows', () => {
 
   it('reads a wordy cell wrapped over more lines than its row in that row', () => {
     // A browser's table: the first row's last cell runs to three lines, the others to one.
-    const stacked = (lines: string[], x: number, baselines: number[]) => {
-      const b = block(lines, x, baselines[0] as number)
-      for (const [i, line] of b.lines.entries()) {
-        const shift = (baselines[i] as number) - line.baseline
-        line.baseline += shift
-        line.top += shift
-        line.bottom += shift
-      }
-      return { ...b, bottom: (b.lines[b.lines.length - 1] as Line).bottom }
-    }
     const rows = [100, 136, 148, 160]
     const page = [
       stacked(NAMES, 10, rows),
@@ -347,6 +349,35 @@ describe('readLevelRows', () => {
       136,
     )
     expect(readLevelRows([...heads, sidebar, title, dates, employer, note]).rows.size).toBe(1)
+  })
+
+  it('reads a column of wordy cells under its title across, with the rows they stand in', () => {
+    // The descriptions stack into one block of running text under their column's title, each
+    // opening level with its row's activity; a sidebar beside a job's duties opens one row only.
+    const rows = [100, 130, 148]
+    const page = [
+      block(['Activity'], 10, 82),
+      block(['Description'], 120, 82),
+      block(['2024'], 400, 82),
+      stacked(['Outreach', 'Training', 'Evaluation'], 10, rows),
+      stacked(
+        [
+          'Visits to schools and community groups in the three',
+          'pilot districts, including transport and materials',
+          'Courses for volunteers who lead the sessions',
+          'External evaluation by the university team, with two',
+        ],
+        120,
+        [100, 112, 130, 148],
+      ),
+      stacked(['412', '96', '150'], 400, rows),
+    ]
+    expect(texts(orderBlocks(page).blocks)).toEqual([
+      'Activity Description 2024',
+      'Outreach Visits to schools and community groups in the three pilot districts, including transport and materials 412',
+      'Training Courses for volunteers who lead the sessions 96',
+      'Evaluation External evaluation by the university team, with two 150',
+    ])
   })
 
   it('reads the figures table of a page in its place among the other blocks', () => {

@@ -157,6 +157,9 @@ const PAGE_COLUMN_EMS = 8
  */
 function runsOnIntoProse(members: ReadonlySet<number>, blocks: readonly Block[]): boolean {
   const left = Math.min(...[...members].map((index) => (blocks[index] as Block).left))
+  const firstColumn = [...members]
+    .map((index) => blocks[index] as Block)
+    .filter((member) => member.left < left + 1)
   for (const index of members) {
     const member = blocks[index] as Block
     const em = member.fontSize
@@ -168,8 +171,25 @@ function runsOnIntoProse(members: ReadonlySet<number>, blocks: readonly Block[])
       if (gap < -1 || gap > PROSE_RUN_ON_EMS * em) continue
       if (Math.abs(block.left - member.left) > em || Math.abs(block.fontSize - em) > 0.1 * em)
         continue
-      if (isParagraphOfText(block)) return true
+      if (isParagraphOfText(block) && !spansRows(block, firstColumn)) return true
     }
+  }
+  return false
+}
+
+/**
+ * Whether the lines of a block stand level with two rows or more of the table's first column: a
+ * column of wordy cells, each wrapped onto lines of its own ("Visits to schools and community
+ * groups in the three / pilot districts, including transport" beside "Outreach", then "Courses
+ * for volunteers" beside "Training"), not a paragraph beside a row or two.
+ */
+function spansRows(block: Block, firstColumn: readonly Block[]): boolean {
+  let rows = 0
+  for (const line of block.lines) {
+    const level = firstColumn.some((cell) =>
+      cell.lines.some((other) => Math.abs(other.baseline - line.baseline) < 0.4 * line.fontSize),
+    )
+    if (level && ++rows >= 2) return true
   }
   return false
 }
