@@ -380,6 +380,35 @@ describe('readLevelRows', () => {
     ])
   })
 
+  it("reads a label set over its row's figures, level with its last line, in that row", () => {
+    // Figures stand at the foot of their rows, level with a wrapped label's last line; a title
+    // over the rows of its section, its first row opening with a capitalised word, stays apart.
+    const table = (labels: string[]) => {
+      const page = [
+        stacked(labels, 10, [100, 114, 128, 146, 164]),
+        stacked(['5,412', '5,398', '5,421'], 200, [128, 146, 164]),
+        stacked(['1,284', '1,402', '1,566'], 260, [128, 146, 164]),
+      ]
+      return texts([...readLevelRows(page).rows.values()].flat())
+    }
+    expect(
+      table([
+        'Lowest fifth of households,',
+        'including those receiving',
+        'income-related benefits',
+        'Second fifth',
+        'Middle fifth',
+      ]),
+    ).toEqual([
+      'Lowest fifth of households, including those receiving income-related benefits 5,412 1,284',
+      'Second fifth 5,398 1,402',
+      'Middle fifth 5,421 1,566',
+    ])
+    expect(
+      table(['Public schools', 'and academies', 'Pupils enrolled', 'Teachers', 'Support staff'])[0],
+    ).toBe('Public schools and academies')
+  })
+
   it('reads the figures table of a page in its place among the other blocks', () => {
     const title = block(['Table 1.4. Growth in migrant remittance inflows'], 10, 60)
     const note = block(['Source: World Bank and KNOMAD (2021)'], 10, 160)

@@ -608,13 +608,25 @@ function anchoredRows(groups: readonly Placed[][], columns: number): Placed[][] 
   }
   const rows: Placed[][] = []
   const rowOfBlock = new Map<number, Placed[]>()
+  const lastBaseline = new Map<number, number>()
+  // Lines of labels set flush to the foot of their rows, waiting for their row's figures.
+  let hanging: Placed[] = []
   const open = (entries: Placed[]) => {
     rows.push(entries)
     for (const entry of entries) rowOfBlock.set(entry.block, entries)
   }
-  for (const group of groups) {
+  for (const [g, group] of groups.entries()) {
+    const placedAt = (entries: readonly Placed[]) => {
+      for (const entry of entries) lastBaseline.set(entry.block, entry.line.baseline)
+    }
     if (group.some((entry) => isFigure(entry.line))) {
-      open([...group])
+      open([...hanging, ...group])
+      hanging = []
+    } else if (
+      group.every((entry) => hanging.some((other) => other.block === entry.block)) ||
+      hangsOverRow(groups, g, lastBaseline)
+    ) {
+      hanging.push(...group)
     } else {
       const fresh: Placed[] = []
       let joined: Placed[] | undefined
@@ -631,15 +643,60 @@ function anchoredRows(groups: readonly Placed[][], columns: number): Placed[][] 
       if (joined) for (const entry of fresh) joined.push(entry)
       else if (fresh.length > 0) open(fresh)
     }
+    placedAt(group)
   }
+  if (hanging.length > 0) open(hanging)
   return rows
+}
+
+/**
+ * Whether a row of text alone opens a row of figures under it: each of its cells goes on down to
+ * that row at one pitch, closer than to its own line above, alone in the rows between, and ends
+ * there in text beside the figures, as a statistical table sets its figures level with the last
+ * line of a wrapped label ("Lowest fifth of households," over "including those receiving" over
+ * "income-related benefits  5,412  1,284"). A column's title over its figures is no such cell.
+ */
+/** A line that opens with a capitalised word, not a word in capitals: "Total enrollment". */
+const CAPITALISED = /^\p{Lu}\p{Ll}/u
+
+function hangsOverRow(
+  groups: readonly Placed[][],
+  index: number,
+  lastBaseline: ReadonlyMap<number, number>,
+): boolean {
+  const start = groups[index] as Placed[]
+  const cells = new Set(start.map((entry) => entry.block))
+  return start.every((entry) => {
+    const em = entry.line.fontSize
+    const above = lastBaseline.get(entry.block)
+    let baseline = entry.line.baseline
+    let pitch: number | undefined
+    for (const group of groups.slice(index + 1)) {
+      const below = group.find((other) => other.block === entry.block)
+      if (below === undefined) continue
+      // A wrapped cell's lines start at its edge and go on mid-phrase; a row under a title,
+      // indented or opening with a capitalised word, is the title's first row.
+      if (Math.abs(below.line.left - entry.line.left) > 0.5 * em) return false
+      if (CAPITALISED.test(below.line.text)) return false
+      const gap = below.line.baseline - baseline
+      if (pitch === undefined) {
+        if (above !== undefined && gap >= entry.line.baseline - above - 0.15 * em) return false
+        pitch = gap
+      } else if (Math.abs(gap - pitch) > 0.15 * em) {
+        return false
+      }
+      if (group.some((other) => isFigure(other.line))) return !isFigure(below.line)
+      if (group.some((other) => !cells.has(other.block))) return false
+      baseline = below.line.baseline
+    }
+    return false
+  })
 }
 
 function distinctBlocks(group: readonly Placed[]): number {
   return new Set(group.map((entry) => entry.block)).size
 }
 
-/** One row as a block of one line: its cells left to right, each cell's lines top to bottom. */
 /** The text of each cell of a row read across, its lines joined as a table's cells join them. */
 function cellTexts(row: readonly Placed[]): string[] {
   const texts: string[] = []
@@ -654,6 +711,7 @@ function cellTexts(row: readonly Placed[]): string[] {
   return texts
 }
 
+/** One row as a block of one line: its cells left to right, each cell's lines top to bottom. */
 function rowBlock(row: Placed[], page: number): Block {
   // A cell stands where its lines in this row stand (its block may reach further left below).
   const cellLeft = new Map<number, number>()
