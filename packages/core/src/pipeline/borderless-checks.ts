@@ -155,7 +155,8 @@ function looksLikeContents(grid: AlignedGrid): boolean {
 
 /**
  * Columns of running text: a column's pieces continue one another, the next row starting in
- * lower case after a row that did not end a sentence.
+ * lower case after a row that did not end a sentence. As the first column, beside columns of
+ * figures only, such a column is a table's stub, its labels wrapped over rows of their own.
  */
 function looksLikeProse(grid: AlignedGrid): boolean {
   const byColumn = new Map<number, string[]>()
@@ -164,16 +165,27 @@ function looksLikeProse(grid: AlignedGrid): boolean {
     texts.push(cellText(cell.lines))
     byColumn.set(cell.column, texts)
   }
-  for (const texts of byColumn.values()) {
+  const flows = (texts: readonly string[]) => {
     let flowing = 0
     for (let i = 1; i < texts.length; i++) {
       if (/[\p{L},;-]$/u.test(texts[i - 1] as string) && /^\p{Ll}/u.test(texts[i] as string))
         flowing++
     }
-    if (texts.length >= 3 && flowing >= 0.4 * (texts.length - 1)) return true
+    return texts.length >= 3 && flowing >= 0.4 * (texts.length - 1)
   }
-  return false
+  const prose = [...byColumn].filter(([, texts]) => flows(texts)).map(([column]) => column)
+  if (prose.length === 0) return false
+  if (prose.length > 1 || prose[0] !== 0) return true
+  return ![...byColumn].every(([column, texts]) => column === 0 || isFigureColumn(texts))
 }
+
+/** A column of figures under its title, however many lines that title is broken over. */
+function isFigureColumn(texts: readonly string[]): boolean {
+  return texts.filter(isFigure).length >= Math.max(2, FIGURE_COLUMN_SHARE * texts.length)
+}
+
+/** Figures are at least this share of a column of figures' cells. */
+const FIGURE_COLUMN_SHARE = 0.6
 
 /** Words (in lower case, at least in part) a line needs to be read as a line of running text. */
 const RUNNING_LINE_WORDS = 4

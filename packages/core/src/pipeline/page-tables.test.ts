@@ -136,6 +136,38 @@ describe('detectTables', () => {
     expect(detectTables(cells, NO_RULINGS, [], 1, false).tables).toEqual([])
   })
 
+  it("reads a borderless table's labels set over their figures, level with their last lines", () => {
+    // A statistical table: each row's figures stand level with its label's last line, the
+    // label's lines at their pitch (12), rows a little further apart (16). Its labels read down
+    // their column flow like running text, but beside columns of figures alone.
+    const lines: Array<[string, ...string[]]> = [
+      ['Income group', 'Households', 'Spend'],
+      ['Lowest fifth of households,'],
+      ['including those receiving'],
+      ['income-related benefits', '5,412', '1,284'],
+      ['Second fifth', '5,398', '1,402'],
+      ['Fourth fifth of households,'],
+      ['after housing costs', '5,405', '1,710'],
+      ['Highest fifth', '5,390', '2,145'],
+    ]
+    const baselines = [100, 116, 128, 140, 156, 172, 184, 200]
+    const runs = lines.flatMap((texts, r) =>
+      texts.map((text, c) => run(text, [72, 260, 340][c] as number, baselines[r] as number)),
+    )
+    const { tables } = detectTables(runs, NO_RULINGS, [], 1, true)
+    expect(texts(tables[0]?.table)).toEqual([
+      ['Income group', 'Households', 'Spend'],
+      [
+        'Lowest fifth of households, including those receiving income-related benefits',
+        '5,412',
+        '1,284',
+      ],
+      ['Second fifth', '5,398', '1,402'],
+      ['Fourth fifth of households, after housing costs', '5,405', '1,710'],
+      ['Highest fifth', '5,390', '2,145'],
+    ])
+  })
+
   it('reads a short borderless table whose longer labels run on into their figures as one line', () => {
     // As Chromium prints a four-row table in 12 pt: "Primary" stands five ems from its first
     // figure, "Lower secondary" under two, the gutter of the figures' columns.

@@ -768,7 +768,7 @@ function borderlessRegions(lines: readonly Line[]): BorderlessRegion[] {
       singles = 0
     } else if (
       current.length > 0 &&
-      singles === 0 &&
+      (singles === 0 || wrapsOn(row, previous as Line[])) &&
       !isHeadingBetweenTables(row, previous as Line[], rows[k + 1])
     ) {
       current.push(row)
@@ -779,6 +779,24 @@ function borderlessRegions(lines: readonly Line[]): BorderlessRegion[] {
   }
   flush()
   return regions
+}
+
+/**
+ * Whether a row of one piece is the next line of a cell of the row above, wrapped: it starts
+ * where a piece of that row starts, right under it ("Riverside Community / Clinic and Outreach /
+ * Centre", or a label's lines over the figures set level with its last).
+ */
+function wrapsOn(row: readonly Line[], above: readonly Line[]): boolean {
+  const piece = row[0] as Line
+  const em = piece.fontSize
+  return (
+    row.length === 1 &&
+    above.some(
+      (other) =>
+        Math.abs(other.left - piece.left) < 0.5 * em &&
+        piece.top - other.bottom <= WRAPPED_GAP_EM * em,
+    )
+  )
 }
 
 /**
