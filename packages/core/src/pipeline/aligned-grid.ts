@@ -3,6 +3,7 @@ import { isFigure } from './figure.js'
 import { joinsUnspaced } from './join-lines.js'
 import { isJustifiedSpace, makeLine } from './lines.js'
 import type { Line, TextRun } from './types.js'
+import { goesOnBelow } from './wrapped-labels.js'
 
 /** A gap between columns is at least this many font sizes wide. */
 const GUTTER_EM = 0.5
@@ -247,9 +248,8 @@ export function mergeWrappedRows(grid: AlignedGrid, rules: readonly number[] = [
 /**
  * For each row, whether it is the first lines of a label whose row's figures stand level with its
  * last line, as statistical tables set them: a row of one cell, whose text goes on down its
- * column in lower case, flush with it, at one pitch, closer than the row above, to a row of
- * figures ("Lowest fifth of households," over "including those receiving" over
- * "income-related benefits  5,412  1,284").
+ * column (goesOnBelow) at one pitch, closer than the row above, to a row of figures ("Lowest
+ * fifth of households," over "including those receiving" over "income-related benefits  5,412").
  */
 function hangingRows(rows: readonly Line[][], byRow: readonly AlignedCell[][]): boolean[] {
   const hangs = rows.map(() => false)
@@ -266,9 +266,7 @@ function hangingRows(rows: readonly Line[][], byRow: readonly AlignedCell[][]): 
       const cells = byRow[index] as AlignedCell[]
       const below = cells.find((other) => other.column === cell.column)
       const next = below?.lines[0]
-      // A wrapped label goes on mid-phrase, in its own column.
-      if (below?.colSpan !== 1 || next === undefined || !/^\p{Ll}/u.test(next.text)) break
-      if (Math.abs(next.left - line.left) > 0.5 * em) break
+      if (below?.colSpan !== 1 || next === undefined || !goesOnBelow(line, next)) break
       const gap = next.baseline - line.baseline
       if (pitch !== undefined && Math.abs(gap - pitch) > 0.15 * em) break
       pitch = gap

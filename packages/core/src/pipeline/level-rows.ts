@@ -4,6 +4,7 @@ import { disjointSets } from './disjoint-sets.js'
 import { type Extent, extentOf, middleWithin } from './extent.js'
 import { findLabelledTables } from './labelled-rows.js'
 import type { Block, Line } from './types.js'
+import { goesOnBelow } from './wrapped-labels.js'
 
 /**
  * Lines of a table's cells are short: on the median, at most this many words with letters in
@@ -656,9 +657,6 @@ function anchoredRows(groups: readonly Placed[][], columns: number): Placed[][] 
  * line of a wrapped label ("Lowest fifth of households," over "including those receiving" over
  * "income-related benefits  5,412  1,284"). A column's title over its figures is no such cell.
  */
-/** A line that opens with a capitalised word, not a word in capitals: "Total enrollment". */
-const CAPITALISED = /^\p{Lu}\p{Ll}/u
-
 function hangsOverRow(
   groups: readonly Placed[][],
   index: number,
@@ -674,10 +672,7 @@ function hangsOverRow(
     for (const group of groups.slice(index + 1)) {
       const below = group.find((other) => other.block === entry.block)
       if (below === undefined) continue
-      // A wrapped cell's lines start at its edge and go on mid-phrase; a row under a title,
-      // indented or opening with a capitalised word, is the title's first row.
-      if (Math.abs(below.line.left - entry.line.left) > 0.5 * em) return false
-      if (CAPITALISED.test(below.line.text)) return false
+      if (!goesOnBelow(entry.line, below.line)) return false
       const gap = below.line.baseline - baseline
       if (pitch === undefined) {
         if (above !== undefined && gap >= entry.line.baseline - above - 0.15 * em) return false
