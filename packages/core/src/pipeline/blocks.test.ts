@@ -651,6 +651,19 @@ describe('groupBlocks', () => {
     expect(lines('one, two, three and more of them.')).toEqual([2, 1])
   })
 
+  it("reads on after a reference's pages where its address was too long for the room left", () => {
+    const lines = (next: string) =>
+      blocksOf(
+        run('Adams, J., & Brown, K. (2019). Reading order in multi-column', 10, 100),
+        run('documents. J. Doc. Anal. 12, 45-67.', 30, 112),
+        run(next, 30, 124),
+      ).map((block) => block.length)
+    expect(lines('https://doi.org/10.1000/jda.2019.045')).toEqual([3])
+    // A sentence that would have fitted, or a capitalised word, opens the next paragraph.
+    expect(lines('see also pages 12-14.')).toEqual([2, 1])
+    expect(lines('Nevertheless-unpublished-draft')).toEqual([2, 1])
+  })
+
   it('parts a heading from the subheading under it in the same font a size smaller', () => {
     expect(
       blocksOf(

@@ -634,14 +634,15 @@ function continuesBlock(
   if (block.lines.length === 1 && endsCaption(last, line, finished)) return false
   // A table-of-contents entry is whole once its leader reaches the page number.
   if (endsContentsEntry(last.text)) return false
-  // A short line that ends a sentence closes its paragraph. A colon may end a line that ragged
-  // text wrapped mid-sentence: then the next line goes on in lowercase with a word that would not
-  // have fitted in the room left ("cross each other:" + "together they form").
+  // A short line that ends a sentence closes its paragraph, unless the text goes on in lowercase
+  // with a word that would not have fitted in the room left: ragged text wrapped there, after a
+  // colon ("cross each other:" + "together they form") or a reference's pages ("45-67." +
+  // "https://doi.org/10.1000/jda.2019.045").
   if (
     block.lines.length >= 2 &&
     last.right < block.right - 4 * em &&
     finished &&
-    !wrapsAfterColon(last, line, block.right - last.right)
+    !wrapsOnInLowercase(line, block.right - last.right)
   ) {
     return false
   }
@@ -662,8 +663,8 @@ function isWrappedMark(block: Block, last: Line, line: Line, pitch: number): boo
   )
 }
 
-function wrapsAfterColon(last: Line, line: Line, room: number): boolean {
-  return last.text.endsWith(':') && /^\p{Ll}/u.test(line.text) && !fitsAfter(line, room)
+function wrapsOnInLowercase(line: Line, room: number): boolean {
+  return /^\p{Ll}/u.test(line.text) && !fitsAfter(line, room)
 }
 
 /** A clause number in levels and the clause's text: "1.1 The Council shall", "2.3.1 "Services"". */
