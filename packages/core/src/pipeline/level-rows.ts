@@ -650,6 +650,9 @@ function anchoredRows(groups: readonly Placed[][], columns: number): Placed[][] 
   return rows
 }
 
+/** A wrapped cell's next line stands at most this many font sizes below its line. */
+const WRAP_REACH_EMS = 3
+
 /**
  * Whether a row of text alone opens a row of figures under it: each of its cells goes on down to
  * that row at one pitch, closer than to its own line above, alone in the rows between, and ends
@@ -669,9 +672,14 @@ function hangsOverRow(
     const above = lastBaseline.get(entry.block)
     let baseline = entry.line.baseline
     let pitch: number | undefined
-    for (const group of groups.slice(index + 1)) {
+    for (let next = index + 1; next < groups.length; next++) {
+      const group = groups[next] as Placed[]
       const below = group.find((other) => other.block === entry.block)
-      if (below === undefined) continue
+      if (below === undefined) {
+        // A cell's next line stands within a line or two of it.
+        if ((group[0] as Placed).line.baseline - baseline > WRAP_REACH_EMS * em) return false
+        continue
+      }
       if (!goesOnBelow(entry.line, below.line)) return false
       const gap = below.line.baseline - baseline
       if (pitch === undefined) {
