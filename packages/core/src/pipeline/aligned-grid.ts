@@ -204,15 +204,15 @@ export function mergeWrappedRows(grid: AlignedGrid, rules: readonly number[] = [
   const hangs = hangingRows(grid.rows, byRow)
   // Lines of labels set flush to the foot of their rows, waiting for their row's figures.
   let hanging: { lines: Line[]; cells: AlignedCell[] } = { lines: [], cells: [] }
-  grid.rows.forEach((line, index) => {
+  grid.rows.forEach((lines, index) => {
     if (hangs[index]) {
-      hanging.lines.push(...line)
+      hanging.lines.push(...lines)
       hanging.cells.push(...(byRow[index] as AlignedCell[]))
       return
     }
     const lead = hanging
     hanging = { lines: [], cells: [] }
-    const row = [...lead.lines, ...line]
+    const row = [...lead.lines, ...lines]
     const cells = (byRow[index] as AlignedCell[]).map((cell) => {
       const before = lead.cells.filter((other) => other.column === cell.column)
       return before.length === 0

@@ -179,13 +179,13 @@ function looksLikeProse(grid: AlignedGrid): boolean {
   return ![...byColumn].every(([column, texts]) => column === 0 || isFigureColumn(texts))
 }
 
+/** Figures are at least this share of a column of figures' cells. */
+const FIGURE_COLUMN_SHARE = 0.6
+
 /** A column of figures under its title, however many lines that title is broken over. */
 function isFigureColumn(texts: readonly string[]): boolean {
   return texts.filter(isFigure).length >= Math.max(2, FIGURE_COLUMN_SHARE * texts.length)
 }
-
-/** Figures are at least this share of a column of figures' cells. */
-const FIGURE_COLUMN_SHARE = 0.6
 
 /** Words (in lower case, at least in part) a line needs to be read as a line of running text. */
 const RUNNING_LINE_WORDS = 4

@@ -617,9 +617,6 @@ function anchoredRows(groups: readonly Placed[][], columns: number): Placed[][] 
     for (const entry of entries) rowOfBlock.set(entry.block, entries)
   }
   for (const [g, group] of groups.entries()) {
-    const placedAt = (entries: readonly Placed[]) => {
-      for (const entry of entries) lastBaseline.set(entry.block, entry.line.baseline)
-    }
     if (group.some((entry) => isFigure(entry.line))) {
       open([...hanging, ...group])
       hanging = []
@@ -644,7 +641,7 @@ function anchoredRows(groups: readonly Placed[][], columns: number): Placed[][] 
       if (joined) for (const entry of fresh) joined.push(entry)
       else if (fresh.length > 0) open(fresh)
     }
-    placedAt(group)
+    for (const entry of group) lastBaseline.set(entry.block, entry.line.baseline)
   }
   if (hanging.length > 0) open(hanging)
   return rows
