@@ -407,6 +407,22 @@ describe('readLevelRows', () => {
     expect(
       table(['Public schools', 'and academies', 'Pupils enrolled', 'Teachers', 'Support staff'])[0],
     ).toBe('Public schools and academies')
+    // A word processor centres the row's figures on the label's two lines.
+    const centred = [
+      stacked(
+        ['Lowest fifth of households,', 'including those receiving', 'Second fifth'],
+        10,
+        [100, 112, 136],
+      ),
+      stacked(['5,412', '5,398', '5,421'], 200, [106, 136, 154]),
+      stacked(['1,284', '1,402', '1,566'], 260, [106, 136, 154]),
+      block(['Middle fifth'], 10, 154),
+    ]
+    expect(texts([...readLevelRows(centred).rows.values()].flat())).toEqual([
+      'Lowest fifth of households, including those receiving 5,412 1,284',
+      'Second fifth 5,398 1,402',
+      'Middle fifth 5,421 1,566',
+    ])
   })
 
   it('reads the figures table of a page in its place among the other blocks', () => {

@@ -649,13 +649,16 @@ function anchoredRows(groups: readonly Placed[][], columns: number): Placed[][] 
 
 /** A wrapped cell's next line stands at most this many font sizes below its line. */
 const WRAP_REACH_EMS = 3
+/** Lines of one cell that a row's figures stand between are at most this many ems apart. */
+const CENTRED_PITCH_EMS = 1.6
 
 /**
  * Whether a row of text alone opens a row of figures under it: each of its cells goes on down to
  * that row at one pitch, closer than to its own line above, alone in the rows between, and ends
  * there in text beside the figures, as a statistical table sets its figures level with the last
  * line of a wrapped label ("Lowest fifth of households," over "including those receiving" over
- * "income-related benefits  5,412  1,284"). A column's title over its figures is no such cell.
+ * "income-related benefits  5,412  1,284"), or centred between two of its lines. A column's
+ * title over its figures is no such cell.
  */
 function hangsOverRow(
   groups: readonly Placed[][],
@@ -669,18 +672,22 @@ function hangsOverRow(
     const above = lastBaseline.get(entry.block)
     let baseline = entry.line.baseline
     let pitch: number | undefined
+    // Figures passed between two lines of the cell: they are centred on it.
+    let centred = false
     for (let next = index + 1; next < groups.length; next++) {
       const group = groups[next] as Placed[]
       const below = group.find((other) => other.block === entry.block)
       if (below === undefined) {
         // A cell's next line stands within a line or two of it.
         if ((group[0] as Placed).line.baseline - baseline > WRAP_REACH_EMS * em) return false
+        if (group.some((other) => isFigure(other.line))) centred = true
         continue
       }
       if (!goesOnBelow(entry.line, below.line)) return false
       const gap = below.line.baseline - baseline
       if (pitch === undefined) {
         if (above !== undefined && gap >= entry.line.baseline - above - 0.15 * em) return false
+        if (centred) return gap <= CENTRED_PITCH_EMS * em
         pitch = gap
       } else if (Math.abs(gap - pitch) > 0.15 * em) {
         return false
