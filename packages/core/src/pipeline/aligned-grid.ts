@@ -162,7 +162,7 @@ export function alignIntoGrid(
   const cells: AlignedCell[] = []
   rows.forEach((row, rowIndex) => {
     let last: AlignedCell | undefined
-    for (const line of row) {
+    for (const line of row.flatMap((piece) => splitAtGutters(piece, columns))) {
       let first = -1
       let end = -1
       columns.forEach((column, index) => {
@@ -186,6 +186,41 @@ export function alignIntoGrid(
   return { rows, columns, cells }
 }
 
+/** A space between two titles set close, over columns set flush right, in font sizes. */
+const TITLES_APART_EM = 0.5
+
+/**
+ * Cuts a piece of text where it crosses a gutter between two of its runs, wider apart than words
+ * are: the titles of two columns set flush right over their figures stand closer than a cell's
+ * gap, and read as one piece ("(thousands)" and "spend (£)").
+ */
+function splitAtGutters(
+  piece: Line,
+  columns: ReadonlyArray<{ left: number; right: number }>,
+): Line[] {
+  const runs = piece.runs
+  let start = 0
+  const pieces: Line[] = []
+  for (let i = 1; i < runs.length; i++) {
+    const before = runs[i - 1] as TextRun
+    const after = runs[i] as TextRun
+    if (after.left - before.right < TITLES_APART_EM * piece.fontSize) continue
+    const gutter = columns.some(
+      (column, k) =>
+        k + 1 < columns.length &&
+        before.right <= column.right + 1 &&
+        after.left >= column.right &&
+        after.left < (columns[k + 1] as { left: number }).left + piece.fontSize,
+    )
+    if (!gutter) continue
+    pieces.push(makeLine(runs.slice(start, i)))
+    start = i
+  }
+  if (start === 0) return [piece]
+  pieces.push(makeLine(runs.slice(start)))
+  return pieces
+}
+
 /**
  * Joins a row to the one above when it only continues that row's cells: each of its cells
  * sits under a cell of the row above, one line below it. In the header (the rows above the
@@ -202,6 +237,12 @@ export function mergeWrappedRows(grid: AlignedGrid, rules: readonly number[] = [
   const rows: Line[][] = []
   const merged: AlignedCell[][] = []
   const hangs = hangingRows(grid.rows, byRow)
+  // A header's titles wrapped upward, set flush to its foot, join the titles under them.
+  for (let index = 0; index + 1 < firstFigureRow; index++) {
+    if (titlesOver(byRow[index] as AlignedCell[], byRow[index + 1] as AlignedCell[])) {
+      hangs[index] = gapInEms(grid.rows[index] as Line[], grid.rows[index + 1] as Line[]) <= 0.6
+    }
+  }
   // Lines of labels set flush to the foot of their rows, waiting for their row's figures.
   let hanging: { lines: Line[]; cells: AlignedCell[] } = { lines: [], cells: [] }
   grid.rows.forEach((lines, index) => {
@@ -243,6 +284,21 @@ export function mergeWrappedRows(grid: AlignedGrid, rules: readonly number[] = [
   if (rows.length === grid.rows.length) return grid
   const cells = merged.flatMap((list, row) => list.map((cell) => ({ ...cell, row })))
   return { rows, columns: grid.columns, cells }
+}
+
+/**
+ * Whether a row holds the first lines of titles wrapped upward: fewer cells than the row below,
+ * each over a cell of it, in one column.
+ */
+function titlesOver(cells: readonly AlignedCell[], below: readonly AlignedCell[]): boolean {
+  return (
+    cells.length < below.length &&
+    cells.every(
+      (cell) =>
+        cell.colSpan === 1 &&
+        below.some((other) => other.column === cell.column && other.colSpan === 1),
+    )
+  )
 }
 
 /**

@@ -141,7 +141,6 @@ describe('detectTables', () => {
     // label's lines at their pitch (12), rows a little further apart (16). Its labels read down
     // their column flow like running text, but beside columns of figures alone.
     const lines: Array<[string, ...string[]]> = [
-      ['Income group', 'Households', 'Spend'],
       ['Lowest fifth of households,'],
       ['including those receiving'],
       ['income-related benefits', '5,412', '1,284'],
@@ -150,13 +149,22 @@ describe('detectTables', () => {
       ['after housing costs', '5,405', '1,710'],
       ['Highest fifth', '5,390', '2,145'],
     ]
-    const baselines = [100, 116, 128, 140, 156, 172, 184, 200]
-    const runs = lines.flatMap((texts, r) =>
+    const baselines = [116, 128, 140, 156, 172, 184, 200]
+    const body = lines.flatMap((texts, r) =>
       texts.map((text, c) => run(text, [72, 260, 340][c] as number, baselines[r] as number)),
     )
-    const { tables } = detectTables(runs, NO_RULINGS, [], 1, true)
+    // The column titles stand flush right over the figures (right at 285 and 365), wrapped
+    // upward from the header's foot, two of them closer than a cell's gap.
+    const header = [
+      run('Households', 235, 88),
+      run('Mean', 345, 88),
+      run('Income group', 72, 100),
+      run('(thousands)', 228, 100, { right: 283 }),
+      run('annual spend (£)', 290, 100, { right: 365 }),
+    ]
+    const { tables } = detectTables([...header, ...body], NO_RULINGS, [], 1, true)
     expect(texts(tables[0]?.table)).toEqual([
-      ['Income group', 'Households', 'Spend'],
+      ['Income group', 'Households (thousands)', 'Mean annual spend (£)'],
       [
         'Lowest fifth of households, including those receiving income-related benefits',
         '5,412',
