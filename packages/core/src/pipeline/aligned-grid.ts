@@ -243,6 +243,15 @@ export function mergeWrappedRows(grid: AlignedGrid, rules: readonly number[] = [
       hangs[index] = gapInEms(grid.rows[index] as Line[], grid.rows[index + 1] as Line[]) <= 0.6
     }
   }
+  // Figures centred between two lines of their row's wrapped cells: the first lines wait for
+  // the figures, the last ones join them.
+  const centredTails = new Set<number>()
+  for (let index = 1; index + 1 < grid.rows.length; index++) {
+    if (centresOn(grid.rows, byRow, index)) {
+      hangs[index - 1] = true
+      centredTails.add(index + 1)
+    }
+  }
   // Lines of labels set flush to the foot of their rows, waiting for their row's figures.
   let hanging: { lines: Line[]; cells: AlignedCell[] } = { lines: [], cells: [] }
   grid.rows.forEach((lines, index) => {
@@ -254,12 +263,7 @@ export function mergeWrappedRows(grid: AlignedGrid, rules: readonly number[] = [
     const lead = hanging
     hanging = { lines: [], cells: [] }
     const row = [...lead.lines, ...lines]
-    const cells = (byRow[index] as AlignedCell[]).map((cell) => {
-      const before = lead.cells.filter((other) => other.column === cell.column)
-      return before.length === 0
-        ? cell
-        : { ...cell, lines: [...before.flatMap((other) => other.lines), ...cell.lines] }
-    })
+    const cells = joinCells(lead.cells, byRow[index] as AlignedCell[])
     const above = merged[merged.length - 1]
     const header = index < firstFigureRow
     const rowAbove = rows[rows.length - 1]
@@ -267,14 +271,9 @@ export function mergeWrappedRows(grid: AlignedGrid, rules: readonly number[] = [
       above &&
       rowAbove &&
       !ruledBetween(rowAbove, row, rules) &&
-      continuesRow(cells, above, row, rowAbove, header)
+      (centredTails.has(index) || continuesRow(cells, above, row, rowAbove, header))
     ) {
-      for (const cell of cells) {
-        // A merged cell is a new one: the grid passed in stays as it was.
-        const at = above.findIndex((other) => other.column === cell.column)
-        const target = above[at] as AlignedCell
-        above[at] = { ...target, lines: [...target.lines, ...cell.lines] }
-      }
+      merged[merged.length - 1] = joinCells(above, cells)
       rowAbove.push(...row)
       return
     }
@@ -285,6 +284,60 @@ export function mergeWrappedRows(grid: AlignedGrid, rules: readonly number[] = [
   const cells = merged.flatMap((list, row) => list.map((cell) => ({ ...cell, row })))
   return { rows, columns: grid.columns, cells }
 }
+
+/**
+ * The cells of a row with the lines of another row's cells joined in, those of `first` before
+ * those of `then`, column by column. The cells are new ones: the grid passed in stays as it was.
+ */
+function joinCells(first: readonly AlignedCell[], then: readonly AlignedCell[]): AlignedCell[] {
+  const byColumn = new Map<number, AlignedCell>()
+  for (const cell of [...first, ...then]) {
+    const joined = byColumn.get(cell.column)
+    byColumn.set(
+      cell.column,
+      joined ? { ...joined, lines: [...joined.lines, ...cell.lines] } : cell,
+    )
+  }
+  return [...byColumn.values()].sort((p, q) => p.column - q.column)
+}
+
+/**
+ * Whether the figures of row `index` stand centred between two lines of their row's other
+ * cells, as a word processor sets a row whose cells wrap: the rows above and below hold text
+ * only, in columns the figures leave empty, each line below the next of a cell above.
+ */
+function centresOn(
+  rows: readonly Line[][],
+  byRow: readonly AlignedCell[][],
+  index: number,
+): boolean {
+  const above = byRow[index - 1] as AlignedCell[]
+  const middle = byRow[index] as AlignedCell[]
+  const below = byRow[index + 1] as AlignedCell[]
+  const figures = (cells: readonly AlignedCell[]) =>
+    cells.some((cell) => cell.lines.some((line) => isFigure(line.text)))
+  if (!figures(middle) || figures(above) || figures(below) || below.length === 0) return false
+  if (above.some((cell) => cell.colSpan !== 1 || middle.some((m) => m.column === cell.column)))
+    return false
+  const top = Math.max(...(rows[index - 1] as Line[]).map((line) => line.baseline))
+  const bottom = Math.min(...(rows[index + 1] as Line[]).map((line) => line.baseline))
+  const level = (rows[index] as Line[])[0] as Line
+  if (level.baseline <= top || level.baseline >= bottom) return false
+  return below.every((cell) => {
+    const over = above.find((other) => other.column === cell.column)
+    const last = over?.lines[over.lines.length - 1]
+    const next = cell.lines[0] as Line
+    return (
+      last !== undefined &&
+      cell.colSpan === 1 &&
+      goesOnBelow(last, next) &&
+      next.baseline - last.baseline <= CENTRED_PITCH_EMS * last.fontSize
+    )
+  })
+}
+
+/** Lines of one cell that a row's figures stand between are at most this many ems apart. */
+const CENTRED_PITCH_EMS = 1.6
 
 /**
  * Whether a row holds the first lines of titles wrapped upward: fewer cells than the row below,

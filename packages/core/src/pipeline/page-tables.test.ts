@@ -176,6 +176,43 @@ describe('detectTables', () => {
     ])
   })
 
+  it("reads a borderless row whose figures stand centred between a wrapped cell's lines", () => {
+    // LibreOffice centres a row's cells on the one that wraps: its first line stands above the
+    // figures, its second below them.
+    const cells: Array<[string, number, number]> = [
+      ['Activity', 72, 100],
+      ['Description', 160, 100],
+      ['2024', 400, 100],
+      ['2025', 460, 100],
+      ['Visits to schools and community groups', 160, 120],
+      ['Outreach', 72, 126],
+      ['412', 400, 126],
+      ['455', 460, 126],
+      ['including transport and materials', 160, 132],
+      ['Training', 72, 156],
+      ['Courses for volunteers', 160, 156],
+      ['96', 400, 156],
+      ['120', 460, 156],
+      ['Administration', 72, 180],
+      ['Staff costs and office', 160, 180],
+      ['88', 400, 180],
+      ['91', 460, 180],
+    ]
+    const runs = cells.map(([text, x, y]) => run(text, x, y))
+    const { tables } = detectTables(runs, NO_RULINGS, [], 1, true)
+    expect(texts(tables[0]?.table)).toEqual([
+      ['Activity', 'Description', '2024', '2025'],
+      [
+        'Outreach',
+        'Visits to schools and community groups including transport and materials',
+        '412',
+        '455',
+      ],
+      ['Training', 'Courses for volunteers', '96', '120'],
+      ['Administration', 'Staff costs and office', '88', '91'],
+    ])
+  })
+
   it('reads a short borderless table whose longer labels run on into their figures as one line', () => {
     // As Chromium prints a four-row table in 12 pt: "Primary" stands five ems from its first
     // figure, "Lower secondary" under two, the gutter of the figures' columns.
