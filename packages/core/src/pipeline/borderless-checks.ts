@@ -4,6 +4,7 @@ import { isFigure } from './figure.js'
 import { isBullet, isItemMark, listMarker } from './list-markers.js'
 import { PAGE_LABEL } from './page-label.js'
 import type { Line } from './types.js'
+import { goesOnBelow } from './wrapped-labels.js'
 
 // Whether text that lines up in columns is a borderless table, or something else set in
 // columns: prose, notes, a table of contents, a list with hanging indents, a chart's labels.
@@ -16,7 +17,8 @@ export const BORDERLESS_MIN_ROWS = 3
 /** A borderless table must look like one: short cells in consistent columns, several rows. */
 export function looksLikeBorderlessTable(grid: AlignedGrid): boolean {
   const multiRows = grid.rows.filter((row) => row.length >= 2).length
-  if (multiRows < BORDERLESS_MIN_ROWS || multiRows < 0.6 * grid.rows.length) return false
+  const rows = grid.rows.length - wrappedLines(grid.rows)
+  if (multiRows < BORDERLESS_MIN_ROWS || multiRows < 0.6 * rows) return false
   let chars = 0
   for (const cell of grid.cells)
     chars += cell.lines.reduce((sum, line) => sum + line.text.length, 0)
@@ -36,6 +38,31 @@ export function looksLikeBorderlessTable(grid: AlignedGrid): boolean {
     !looksLikeListsSideBySide(grid) &&
     !looksLikeStacksSideBySide(grid)
   )
+}
+
+/** Lines of one cell stand at most this many ems apart, baseline to baseline. */
+const CELL_PITCH_EMS = 1.6
+
+/**
+ * How many rows of one piece are a line of a wrapped cell, the next line of a piece one or two
+ * rows up (a row of figures centred between them): they count as part of their row, not as rows
+ * of one piece.
+ */
+function wrappedLines(rows: readonly Line[][]): number {
+  let wrapped = 0
+  rows.forEach((row, k) => {
+    const piece = row[0] as Line
+    if (row.length !== 1) return
+    const continues = [rows[k - 1], rows[k - 2]].some((above) =>
+      above?.some(
+        (line) =>
+          goesOnBelow(line, piece) &&
+          piece.baseline - line.baseline <= CELL_PITCH_EMS * line.fontSize,
+      ),
+    )
+    if (continues) wrapped++
+  })
+  return wrapped
 }
 
 /** Cells of one row whose one-line texts stand further apart than this many ems are not level. */

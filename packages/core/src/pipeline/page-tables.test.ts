@@ -213,6 +213,40 @@ describe('detectTables', () => {
     ])
   })
 
+  it('reads a borderless table whose rows are centred on their wrapped labels', () => {
+    // LibreOffice's statistical table: each wrapped label's lines stand above and below its
+    // figures. They are lines of their rows, not rows of one piece that would outnumber the rows
+    // of several and make the text no table.
+    const cells: Array<[string, number, number]> = [
+      ['Income group', 72, 100],
+      ['Households', 260, 100],
+      ['Spend', 340, 100],
+      ['Lowest fifth of households,', 72, 120],
+      ['5,412', 260, 126],
+      ['1,284', 340, 126],
+      ['including those receiving', 72, 132],
+      ['Second fifth', 72, 156],
+      ['5,398', 260, 156],
+      ['1,402', 340, 156],
+      ['Fourth fifth of households,', 72, 174],
+      ['5,405', 260, 180],
+      ['1,710', 340, 180],
+      ['after housing costs', 72, 186],
+      ['Highest fifth', 72, 210],
+      ['5,390', 260, 210],
+      ['2,145', 340, 210],
+    ]
+    const runs = cells.map(([text, x, y]) => run(text, x, y))
+    const { tables } = detectTables(runs, NO_RULINGS, [], 1, true)
+    expect(texts(tables[0]?.table)).toEqual([
+      ['Income group', 'Households', 'Spend'],
+      ['Lowest fifth of households, including those receiving', '5,412', '1,284'],
+      ['Second fifth', '5,398', '1,402'],
+      ['Fourth fifth of households, after housing costs', '5,405', '1,710'],
+      ['Highest fifth', '5,390', '2,145'],
+    ])
+  })
+
   it('reads a short borderless table whose longer labels run on into their figures as one line', () => {
     // As Chromium prints a four-row table in 12 pt: "Primary" stands five ems from its first
     // figure, "Lower secondary" under two, the gutter of the figures' columns.
