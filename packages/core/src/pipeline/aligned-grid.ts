@@ -3,7 +3,7 @@ import { isFigure } from './figure.js'
 import { joinsUnspaced } from './join-lines.js'
 import { isJustifiedSpace, makeLine } from './lines.js'
 import type { Line, TextRun } from './types.js'
-import { goesOnBelow } from './wrapped-labels.js'
+import { CELL_LINE_PITCH_EMS, goesOnBelow } from './wrapped-labels.js'
 
 /** A gap between columns is at least this many font sizes wide. */
 const GUTTER_EM = 0.5
@@ -331,13 +331,10 @@ function centresOn(
       last !== undefined &&
       cell.colSpan === 1 &&
       goesOnBelow(last, next) &&
-      next.baseline - last.baseline <= CENTRED_PITCH_EMS * last.fontSize
+      next.baseline - last.baseline <= CELL_LINE_PITCH_EMS * last.fontSize
     )
   })
 }
-
-/** Lines of one cell that a row's figures stand between are at most this many ems apart. */
-const CENTRED_PITCH_EMS = 1.6
 
 /**
  * Whether a row holds the first lines of titles wrapped upward: fewer cells than the row below,

@@ -4,7 +4,7 @@ import { isFigure } from './figure.js'
 import { isBullet, isItemMark, listMarker } from './list-markers.js'
 import { PAGE_LABEL } from './page-label.js'
 import type { Line } from './types.js'
-import { goesOnBelow } from './wrapped-labels.js'
+import { CELL_LINE_PITCH_EMS, goesOnBelow } from './wrapped-labels.js'
 
 // Whether text that lines up in columns is a borderless table, or something else set in
 // columns: prose, notes, a table of contents, a list with hanging indents, a chart's labels.
@@ -40,9 +40,6 @@ export function looksLikeBorderlessTable(grid: AlignedGrid): boolean {
   )
 }
 
-/** Lines of one cell stand at most this many ems apart, baseline to baseline. */
-const CELL_PITCH_EMS = 1.6
-
 /**
  * How many rows of one piece are a line of a wrapped cell, the next line of a piece one or two
  * rows up (a row of figures centred between them): they count as part of their row, not as rows
@@ -57,7 +54,7 @@ function wrappedLines(rows: readonly Line[][]): number {
       above?.some(
         (line) =>
           goesOnBelow(line, piece) &&
-          piece.baseline - line.baseline <= CELL_PITCH_EMS * line.fontSize,
+          piece.baseline - line.baseline <= CELL_LINE_PITCH_EMS * line.fontSize,
       ),
     )
     if (continues) wrapped++

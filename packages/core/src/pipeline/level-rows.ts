@@ -4,7 +4,7 @@ import { disjointSets } from './disjoint-sets.js'
 import { type Extent, extentOf, middleWithin } from './extent.js'
 import { findLabelledTables } from './labelled-rows.js'
 import type { Block, Line } from './types.js'
-import { goesOnBelow } from './wrapped-labels.js'
+import { CELL_LINE_PITCH_EMS, goesOnBelow } from './wrapped-labels.js'
 
 /**
  * Lines of a table's cells are short: on the median, at most this many words with letters in
@@ -649,9 +649,6 @@ function anchoredRows(groups: readonly Placed[][], columns: number): Placed[][] 
 
 /** A wrapped cell's next line stands at most this many font sizes below its line. */
 const WRAP_REACH_EMS = 3
-/** Lines of one cell that a row's figures stand between are at most this many ems apart. */
-const CENTRED_PITCH_EMS = 1.6
-
 /**
  * Whether a row of text alone opens a row of figures under it: each of its cells goes on down to
  * that row at one pitch, closer than to its own line above, alone in the rows between, and ends
@@ -687,7 +684,7 @@ function hangsOverRow(
       const gap = below.line.baseline - baseline
       if (pitch === undefined) {
         if (above !== undefined && gap >= entry.line.baseline - above - 0.15 * em) return false
-        if (centred) return gap <= CENTRED_PITCH_EMS * em
+        if (centred) return gap <= CELL_LINE_PITCH_EMS * em
         pitch = gap
       } else if (Math.abs(gap - pitch) > 0.15 * em) {
         return false

@@ -1,5 +1,11 @@
 import type { Line } from './types.js'
 
+/**
+ * Lines of one cell stand at most this many font sizes apart, baseline to baseline, where a row's
+ * figures stand centred between two of them.
+ */
+export const CELL_LINE_PITCH_EMS = 1.6
+
 /** A line that goes on mid-phrase: in lower case, or in capitals as a label set in capitals. */
 const MID_PHRASE = /^(?:\p{Ll}|\p{Lu}(?:\p{Lu}|\s|$))/u
 
