@@ -236,22 +236,7 @@ export function mergeWrappedRows(grid: AlignedGrid, rules: readonly number[] = [
   )
   const rows: Line[][] = []
   const merged: AlignedCell[][] = []
-  const hangs = hangingRows(grid.rows, byRow)
-  // A header's titles wrapped upward, set flush to its foot, join the titles under them.
-  for (let index = 0; index + 1 < firstFigureRow; index++) {
-    if (titlesOver(byRow[index] as AlignedCell[], byRow[index + 1] as AlignedCell[])) {
-      hangs[index] = gapInEms(grid.rows[index] as Line[], grid.rows[index + 1] as Line[]) <= 0.6
-    }
-  }
-  // Figures centred between two lines of their row's wrapped cells: the first lines wait for
-  // the figures, the last ones join them.
-  const centredTails = new Set<number>()
-  for (let index = 1; index + 1 < grid.rows.length; index++) {
-    if (centresOn(grid.rows, byRow, index)) {
-      hangs[index - 1] = true
-      centredTails.add(index + 1)
-    }
-  }
+  const { down: hangs, up: centredTails } = wrappedRowLinks(grid.rows, byRow, firstFigureRow)
   // Lines of labels set flush to the foot of their rows, waiting for their row's figures.
   let hanging: { lines: Line[]; cells: AlignedCell[] } = { lines: [], cells: [] }
   grid.rows.forEach((lines, index) => {
@@ -349,6 +334,35 @@ function titlesOver(cells: readonly AlignedCell[], below: readonly AlignedCell[]
         below.some((other) => other.column === cell.column && other.colSpan === 1),
     )
   )
+}
+
+/**
+ * Which rows join the row under them and which the row over them, as rows of wrapped cells do
+ * that are set flush to their row's foot or centred on it: `down` for a label's or a header
+ * title's first lines, `up` for the last lines of cells centred on a row's figures.
+ */
+function wrappedRowLinks(
+  rows: readonly Line[][],
+  byRow: readonly AlignedCell[][],
+  firstFigureRow: number,
+): { down: boolean[]; up: Set<number> } {
+  const down = hangingRows(rows, byRow)
+  const up = new Set<number>()
+  for (let index = 0; index + 1 < rows.length; index++) {
+    // A header's titles wrapped upward, set flush to its foot, join the titles under them.
+    if (
+      index + 1 < firstFigureRow &&
+      titlesOver(byRow[index] as AlignedCell[], byRow[index + 1] as AlignedCell[]) &&
+      gapInEms(rows[index] as Line[], rows[index + 1] as Line[]) <= 0.6
+    )
+      down[index] = true
+    // Figures centred between two lines of their row's wrapped cells.
+    if (index > 0 && centresOn(rows, byRow, index)) {
+      down[index - 1] = true
+      up.add(index + 1)
+    }
+  }
+  return { down, up }
 }
 
 /**

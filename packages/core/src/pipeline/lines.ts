@@ -959,10 +959,6 @@ function edgeStack(
   return count
 }
 
-/**
- * The text a row starts with, up to and including `prev`, when that is at most a few runs set
- * close together (an item letter and its period may come in two fonts); otherwise undefined.
- */
 /** Rows above and below where another key and value are looked for. */
 const KEY_WINDOW_ROWS = 2
 /** Keys and values of one list start within this many font sizes of each other's edges. */
@@ -1038,6 +1034,10 @@ function isKeyOfValue(
   return false
 }
 
+/**
+ * The text a row starts with, up to and including `prev`, when that is at most a few runs set
+ * close together (an item letter and its period may come in two fonts); otherwise undefined.
+ */
 function rowLead(row: readonly TextRun[], prev: TextRun): string | undefined {
   let text = ''
   for (let i = 0; i < LEAD_MAX_RUNS; i++) {
