@@ -247,6 +247,37 @@ describe('detectTables', () => {
     ])
   })
 
+  it("keeps the wrapped lines of a borderless table's last label in its row, the note under it out", () => {
+    // Cells set at the top of their rows: the last label's second line stands alone under its
+    // figures, like the note that follows the table, but goes on mid-phrase.
+    const cells: Array<[string, number, number]> = [
+      ['Income group', 72, 100],
+      ['Households', 260, 100],
+      ['Spend', 340, 100],
+      ['Lowest fifth of households,', 72, 118],
+      ['5,412', 260, 118],
+      ['1,284', 340, 118],
+      ['including those receiving', 72, 130],
+      ['Second fifth', 72, 148],
+      ['5,398', 260, 148],
+      ['1,402', 340, 148],
+      ['Highest fifth of households,', 72, 166],
+      ['5,390', 260, 166],
+      ['2,145', 340, 166],
+      ['including the self-employed', 72, 178],
+      ['Source: annual household survey.', 72, 192],
+    ]
+    const runs = cells.map(([text, x, y]) => run(text, x, y))
+    const { tables, rest } = detectTables(runs, NO_RULINGS, [], 1, true)
+    expect(texts(tables[0]?.table)).toEqual([
+      ['Income group', 'Households', 'Spend'],
+      ['Lowest fifth of households, including those receiving', '5,412', '1,284'],
+      ['Second fifth', '5,398', '1,402'],
+      ['Highest fifth of households, including the self-employed', '5,390', '2,145'],
+    ])
+    expect(rest.map((piece) => piece.text)).toEqual(['Source: annual household survey.'])
+  })
+
   it('reads a short borderless table whose longer labels run on into their figures as one line', () => {
     // As Chromium prints a four-row table in 12 pt: "Primary" stands five ems from its first
     // figure, "Lower secondary" under two, the gutter of the figures' columns.

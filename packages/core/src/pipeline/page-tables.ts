@@ -41,6 +41,7 @@ import {
 import type { Segment } from './rulings.js'
 import { splitStackedRows } from './stacked-rows.js'
 import type { Block, Line, TextRun } from './types.js'
+import { goesOnBelow } from './wrapped-labels.js'
 
 /** Tables found on a page and the text that is not part of any of them. */
 export interface PageTables {
@@ -739,7 +740,7 @@ function borderlessRegions(lines: readonly Line[]): BorderlessRegion[] {
   let singles = 0
   let lead: Line[] | undefined
   const flush = () => {
-    while (current.length > 0 && !cellRows.has(current[current.length - 1] as Line[])) current.pop()
+    while (current.length > 0 && !endsTable(current, cellRows)) current.pop()
     if (current.filter((row) => cellRows.has(row)).length >= BORDERLESS_MIN_ROWS) {
       regions.push(
         lead
@@ -779,6 +780,24 @@ function borderlessRegions(lines: readonly Line[]): BorderlessRegion[] {
   }
   flush()
   return regions
+}
+
+/**
+ * Whether a region's last row may end its table: a row of cells, or the last line of the last
+ * row's cell wrapped under it, going on mid-phrase ("Highest fifth of households, including" over
+ * "those with income from self-employment"), where a note under a table opens a sentence.
+ */
+function endsTable(region: readonly Line[][], cellRows: ReadonlySet<Line[]>): boolean {
+  const row = region[region.length - 1] as Line[]
+  if (cellRows.has(row)) return true
+  const above = region[region.length - 2]
+  const line = row[0] as Line
+  return (
+    above !== undefined &&
+    wrapsOn(row, above) &&
+    above.some((cell) => goesOnBelow(cell, line)) &&
+    endsTable(region.slice(0, -1), cellRows)
+  )
 }
 
 /**
