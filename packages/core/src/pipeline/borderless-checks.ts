@@ -148,17 +148,22 @@ export function isSparse(grid: AlignedGrid): boolean {
 
 /**
  * A wide column whose pieces nearly all fill its width is running text set in columns (notes,
- * a bibliography): table cells in a text column vary in length.
+ * a bibliography): table cells in a text column vary in length. Only pieces level with text in
+ * other columns count: a line alone on its row is a wrapped label's, and fills its column as
+ * every wrapped line does. A cell of several pieces apart is cells run together, no line.
  */
 function looksLikeFullLines(grid: AlignedGrid): boolean {
   return grid.columns.some((column, index) => {
     const width = column.right - column.left
     if (width < 120) return false
-    const pieces = grid.cells.filter((cell) => cell.column === index && cell.colSpan === 1)
+    const pieces = grid.cells.filter(
+      (cell) =>
+        cell.column === index && cell.colSpan === 1 && (grid.rows[cell.row] as Line[]).length >= 2,
+    )
     if (pieces.length < 4) return false
     const full = pieces.filter((cell) => {
       const { left, right } = extentOf(cell.lines)
-      return right - left >= 0.85 * width
+      return cell.lines.length === 1 && right - left >= 0.85 * width
     })
     return full.length >= 0.7 * pieces.length
   })

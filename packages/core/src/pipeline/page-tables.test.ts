@@ -176,6 +176,45 @@ describe('detectTables', () => {
     ])
   })
 
+  it('reads a borderless table whose long labels wrap to fill their column, figures on their last lines', () => {
+    // Most of the label column's lines fill it, as running text set in columns does; but those
+    // beside figures vary in length, and the full ones stand alone, a label's wrapped lines.
+    const lines: Array<[string, ...string[]]> = [
+      ['Income group', 'Households', 'Spend'],
+      ['Lowest fifth of households, including'],
+      ['those receiving income-related'],
+      ['benefits', '5,412', '1,284'],
+      ['Second fifth of households', '5,398', '1,530'],
+      ['Middle fifth of households, excluding'],
+      ['those in shared accommodation', '5,405', '1,802'],
+      ['Fourth fifth of households', '5,390', '2,116'],
+      ['Highest fifth of households, including'],
+      ['those with income from self-'],
+      ['employment', '5,401', '2,904'],
+    ]
+    const baselines = [100, 118, 130, 142, 158, 174, 186, 202, 218, 230, 242]
+    const runs = lines.flatMap((texts, r) =>
+      texts.map((text, c) => run(text, [72, 300, 360][c] as number, baselines[r] as number)),
+    )
+    const { tables } = detectTables(runs, NO_RULINGS, [], 1, true)
+    expect(texts(tables[0]?.table)).toEqual([
+      ['Income group', 'Households', 'Spend'],
+      [
+        'Lowest fifth of households, including those receiving income-related benefits',
+        '5,412',
+        '1,284',
+      ],
+      ['Second fifth of households', '5,398', '1,530'],
+      ['Middle fifth of households, excluding those in shared accommodation', '5,405', '1,802'],
+      ['Fourth fifth of households', '5,390', '2,116'],
+      [
+        'Highest fifth of households, including those with income from self- employment',
+        '5,401',
+        '2,904',
+      ],
+    ])
+  })
+
   it("reads a borderless row whose figures stand centred between a wrapped cell's lines", () => {
     // LibreOffice centres a row's cells on the one that wraps: its first line stands above the
     // figures, its second below them.
