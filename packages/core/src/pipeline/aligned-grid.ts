@@ -433,6 +433,42 @@ export function mergeHeaderAbove(grid: AlignedGrid, rule: number): AlignedGrid {
   }
 }
 
+/**
+ * A header's rows this close, baseline to baseline, in font sizes, are no lines of one title:
+ * titles centred on the header, broken over different numbers of lines, interleave.
+ */
+export const INTERLEAVED_EMS = 0.8
+
+/**
+ * Joins the rows of a header over no rule into one, where its titles stand centred on the
+ * header's middle, each broken over as many lines as it needs ("Mean / annual / spend (£)"
+ * beside "Households / (thousands)"): their lines interleave, rows closer than a line apart, and
+ * each column's lines stand at a line's pitch. A title spanning columns keeps the rows apart.
+ */
+export function mergeInterleavedHeader(grid: AlignedGrid): AlignedGrid {
+  const count = grid.rows.findIndex((row) => row.some((line) => isFigure(line.text)))
+  if (count < 2) return grid
+  const baselines = grid.rows.slice(0, count).map((row) => (row[0] as Line).baseline)
+  const em = ((grid.rows[0] as Line[])[0] as Line).fontSize
+  if (!baselines.some((y, k) => k > 0 && y - (baselines[k - 1] as number) < INTERLEAVED_EMS * em))
+    return grid
+  const header = grid.cells.filter((cell) => cell.row < count)
+  if (header.some((cell) => cell.colSpan > 1)) return grid
+  const byColumn = new Map<number, Line[]>()
+  for (const cell of header)
+    byColumn.set(cell.column, [...(byColumn.get(cell.column) ?? []), ...cell.lines])
+  for (const lines of byColumn.values()) {
+    for (let k = 1; k < lines.length; k++) {
+      const step = (lines[k] as Line).baseline - (lines[k - 1] as Line).baseline
+      if (step > CELL_LINE_PITCH_EMS * (lines[k] as Line).fontSize) return grid
+    }
+  }
+  return mergeHeaderAbove(
+    grid,
+    Math.max(...grid.rows.slice(0, count).map((row) => extentOf(row).bottom)),
+  )
+}
+
 function ruledBetween(above: readonly Line[], below: readonly Line[], rules: readonly number[]) {
   if (rules.length === 0) return false
   let from = Number.NEGATIVE_INFINITY

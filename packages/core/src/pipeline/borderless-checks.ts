@@ -150,12 +150,13 @@ export function isSparse(grid: AlignedGrid): boolean {
  * A wide column whose pieces nearly all fill its width is running text set in columns (notes,
  * a bibliography): table cells in a text column vary in length. Only pieces level with text in
  * other columns count: a line alone on its row is a wrapped label's, and fills its column as
- * every wrapped line does. A cell of several pieces apart is cells run together, no line.
+ * every wrapped line does. A cell of several pieces apart is cells run together, no line. Nor is
+ * a stub beside columns of figures running text, however its labels wrap.
  */
 function looksLikeFullLines(grid: AlignedGrid): boolean {
   return grid.columns.some((column, index) => {
     const width = column.right - column.left
-    if (width < 120) return false
+    if (width < 120 || (index === 0 && isStubBesideFigures(grid))) return false
     const pieces = grid.cells.filter(
       (cell) =>
         cell.column === index && cell.colSpan === 1 && (grid.rows[cell.row] as Line[]).length >= 2,
@@ -205,7 +206,20 @@ function looksLikeProse(grid: AlignedGrid): boolean {
   const prose = [...byColumn].filter(([, texts]) => flows(texts)).map(([column]) => column)
   if (prose.length === 0) return false
   if (prose.length > 1 || prose[0] !== 0) return true
-  return ![...byColumn].every(([column, texts]) => column === 0 || isFigureColumn(texts))
+  return !isStubBesideFigures(grid)
+}
+
+/**
+ * Whether every column but the first is a column of figures from the first row of figures down,
+ * whatever the titles over them: the first column is the table's stub.
+ */
+function isStubBesideFigures(grid: AlignedGrid): boolean {
+  const body = grid.rows.findIndex((row) => row.some((line) => isFigure(line.text)))
+  if (body === -1) return false
+  const byColumn = grid.columns.map(() => [] as string[])
+  for (const cell of grid.cells)
+    if (cell.row >= body) byColumn[cell.column]?.push(cellText(cell.lines))
+  return byColumn.every((texts, column) => column === 0 || isFigureColumn(texts))
 }
 
 /** Figures are at least this share of a column of figures' cells. */

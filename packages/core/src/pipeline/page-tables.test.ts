@@ -215,6 +215,56 @@ describe('detectTables', () => {
     ])
   })
 
+  it('reads a borderless table whose titles and labels are centred on their rows, their lines interleaved', () => {
+    // As a browser prints an HTML table: each cell centred on its row's middle. The titles,
+    // broken over one to three lines, interleave at half a line's pitch; a label's first line
+    // stands above its row's figures.
+    const cells: Array<[string, number, number]> = [
+      ['Mean', 354, 139],
+      ['Households', 260, 144.6],
+      ['Share of', 395, 144.6],
+      ['Income group', 75, 150.2],
+      ['annual', 344, 150.2],
+      ['(thousands)', 255, 155.8],
+      ['income (%)', 385, 155.8],
+      ['spend (£)', 329, 161.4],
+      ['Lowest fifth of households,', 75, 176.2],
+      ['including those receiving', 75, 187.5],
+      ['5,412', 285, 187.5],
+      ['1,284', 349, 187.5],
+      ['9.8', 420, 187.5],
+      ['income-related benefits', 75, 198.7],
+      ['Second fifth of households', 75, 213.7],
+      ['5,398', 285, 213.7],
+      ['1,530', 349, 213.7],
+      ['8.7', 420, 213.7],
+      ['Middle fifth of households,', 75, 228.7],
+      ['5,405', 285, 234.4],
+      ['1,802', 349, 234.4],
+      ['7.9', 420, 234.4],
+      ['excluding shared homes', 75, 240],
+      ['Fourth fifth of households', 75, 255],
+      ['5,390', 285, 255],
+      ['2,116', 349, 255],
+      ['7.1', 420, 255],
+    ]
+    const runs = cells.map(([text, x, y]) => run(text, x, y))
+    const { tables, rest } = detectTables(runs, NO_RULINGS, [], 1, true)
+    expect(rest).toEqual([])
+    expect(texts(tables[0]?.table)).toEqual([
+      ['Income group', 'Households (thousands)', 'Mean annual spend (£)', 'Share of income (%)'],
+      [
+        'Lowest fifth of households, including those receiving income-related benefits',
+        '5,412',
+        '1,284',
+        '9.8',
+      ],
+      ['Second fifth of households', '5,398', '1,530', '8.7'],
+      ['Middle fifth of households, excluding shared homes', '5,405', '1,802', '7.9'],
+      ['Fourth fifth of households', '5,390', '2,116', '7.1'],
+    ])
+  })
+
   it("reads a borderless row whose figures stand centred between a wrapped cell's lines", () => {
     // LibreOffice centres a row's cells on the one that wraps: its first line stands above the
     // figures, its second below them.

@@ -5,7 +5,9 @@ import {
   cellPieces,
   cellText,
   groupRows,
+  INTERLEAVED_EMS,
   mergeHeaderAbove,
+  mergeInterleavedHeader,
   mergeWrappedRows,
 } from './aligned-grid.js'
 import {
@@ -41,7 +43,7 @@ import {
 import type { Segment } from './rulings.js'
 import { splitStackedRows } from './stacked-rows.js'
 import type { Block, Line, TextRun } from './types.js'
-import { goesOnBelow } from './wrapped-labels.js'
+import { CELL_LINE_PITCH_EMS, goesOnBelow } from './wrapped-labels.js'
 
 /** Tables found on a page and the text that is not part of any of them. */
 export interface PageTables {
@@ -498,7 +500,8 @@ function alignedTable(
   const found = alignIntoGrid(lines, headerRule)
   if (!found || !accept(found)) return undefined
   const merged = mergeWrappedRows(found, band?.ys)
-  const grid = headerRule === undefined ? merged : mergeHeaderAbove(merged, headerRule)
+  const interleaved = mergeInterleavedHeader(merged)
+  const grid = headerRule === undefined ? interleaved : mergeHeaderAbove(interleaved, headerRule)
   const rowExtents = grid.rows.map(extentOf)
   const rowTops = rowExtents.map((extent) => extent.top)
   const rowBottoms = rowExtents.map((extent) => extent.bottom)
@@ -763,13 +766,14 @@ function borderlessRegions(lines: readonly Line[]): BorderlessRegion[] {
     if (cellRows.has(row)) {
       if (current.length === 0) {
         const candidate = rows[k - 1]
-        lead = candidate && titleAbove(candidate, row, rows[k - 2]) ? candidate : undefined
+        lead =
+          candidate && titleAbove(candidate, row, rows[k + 1], rows[k - 2]) ? candidate : undefined
       }
       current.push(row)
       singles = 0
     } else if (
       current.length > 0 &&
-      (singles === 0 || wrapsOn(row, previous as Line[])) &&
+      (singles === 0 || wrapsOn(row, previous as Line[]) || wrapsInto(row, rows[k + 1])) &&
       !isHeadingBetweenTables(row, previous as Line[], rows[k + 1])
     ) {
       current.push(row)
@@ -797,6 +801,25 @@ function endsTable(region: readonly Line[][], cellRows: ReadonlySet<Line[]>): bo
     wrapsOn(row, above) &&
     above.some((cell) => goesOnBelow(cell, line)) &&
     endsTable(region.slice(0, -1), cellRows)
+  )
+}
+
+/**
+ * Whether a row of one piece is the first line of a label that wraps into the row below, whose
+ * figures stand level with its next line ("Lowest fifth of households, including" over "those
+ * receiving income-related 5,412 1,284"): a cell's lines centred on its row start above it.
+ */
+function wrapsInto(row: readonly Line[], below: readonly Line[] | undefined): boolean {
+  const line = row[0] as Line
+  return (
+    row.length === 1 &&
+    below !== undefined &&
+    below.length >= 2 &&
+    below.some(
+      (piece) =>
+        goesOnBelow(line, piece) &&
+        piece.baseline - line.baseline <= CELL_LINE_PITCH_EMS * line.fontSize,
+    )
   )
 }
 
@@ -869,18 +892,28 @@ function isHeadingBetweenTables(
  * Whether a lone line stands on a table's first row as the first line of one title wrapped
  * upward from the foot of its cell ("Visits per" over "week"): it hugs the row as a wrapped
  * line does, stands over that title and no other, and is words that end no sentence. Nothing
- * hugs it from above: the last line of a caption wrapped over the table is no title.
+ * hugs it from above: the last line of a caption wrapped over the table is no title. Where the
+ * titles stand centred on the header, their lines interleave, and the title under the line may
+ * go on in the row after the first (`next`).
  */
 function titleAbove(
   lead: readonly Line[],
   head: readonly Line[],
+  next: readonly Line[] | undefined,
   above: readonly Line[] | undefined,
 ): boolean {
   const line = lead[0] as Line
   if (lead.length !== 1 || isFigure(line.text) || /[.:;]$/.test(line.text)) return false
   if (gapInEms(lead, head) > WRAPPED_GAP_EM) return false
   if (above && gapInEms(above, lead) <= WRAPPED_GAP_EM) return false
-  const under = head.filter((cell) => cell.left < line.right && cell.right > line.left)
+  const interleaved =
+    next !== undefined &&
+    (next[0] as Line).baseline - (head[0] as Line).baseline < INTERLEAVED_EMS * line.fontSize
+      ? next
+      : []
+  const under = [...head, ...interleaved].filter(
+    (cell) => cell.left < line.right && cell.right > line.left,
+  )
   return under.length === 1
 }
 
