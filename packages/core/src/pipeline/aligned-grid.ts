@@ -3,7 +3,7 @@ import { isFigure } from './figure.js'
 import { joinsUnspaced } from './join-lines.js'
 import { isJustifiedSpace, makeLine } from './lines.js'
 import type { Line, TextRun } from './types.js'
-import { CELL_LINE_PITCH_EMS, goesOnBelow } from './wrapped-labels.js'
+import { CELL_LINE_PITCH_EMS, goesOnBelow, INTERLEAVED_EMS } from './wrapped-labels.js'
 
 /** A gap between columns is at least this many font sizes wide. */
 const GUTTER_EM = 0.5
@@ -432,12 +432,6 @@ export function mergeHeaderAbove(grid: AlignedGrid, rule: number): AlignedGrid {
     cells: [...[...byColumn.values()].sort((p, q) => p.column - q.column), ...rest],
   }
 }
-
-/**
- * A header's rows this close, baseline to baseline, in font sizes, are no lines of one title:
- * titles centred on the header, broken over different numbers of lines, interleave.
- */
-export const INTERLEAVED_EMS = 0.8
 
 /**
  * Joins the rows of a header over no rule into one, where its titles stand centred on the

@@ -121,6 +121,24 @@ describe('readLevelRows', () => {
     ])
   })
 
+  it('keeps the titles of a header centred on its middle as one row, their lines interleaved', () => {
+    // As a browser prints an HTML table's header: titles of one, two and three lines, each
+    // centred on the row, stand half a line apart from one another.
+    const header = [
+      block(['Country'], 10, 76),
+      block(['Growth in', 'percent'], 150, 70),
+      block(['Inflows in', 'US$', 'million'], 250, 64),
+    ]
+    const body = [block(NAMES, 10, 100), block(GROWTH, 150, 100), block(INFLOWS, 250, 100)]
+    expect(texts(orderBlocks([...header, ...body]).blocks)).toEqual([
+      'Country Growth in percent Inflows in US$ million',
+      'Cambodia 7.5% 1,272',
+      'Indonesia 9.4% 9,651',
+      'Lao PDR 4.0% 265',
+      'Malaysia 18.6% 1,454',
+    ])
+  })
+
   it('keeps a title wrapped upward from the foot of its header cell in the header row', () => {
     // The other titles joined the blocks of their columns, so only the wrapped title's last line
     // stands level with the first row.

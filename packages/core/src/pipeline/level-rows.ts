@@ -4,7 +4,7 @@ import { disjointSets } from './disjoint-sets.js'
 import { type Extent, extentOf, middleWithin } from './extent.js'
 import { findLabelledTables } from './labelled-rows.js'
 import type { Block, Line } from './types.js'
-import { CELL_LINE_PITCH_EMS, goesOnBelow } from './wrapped-labels.js'
+import { CELL_LINE_PITCH_EMS, goesOnBelow, INTERLEAVED_EMS } from './wrapped-labels.js'
 
 /**
  * Lines of a table's cells are short: on the median, at most this many words with letters in
@@ -616,7 +616,10 @@ function anchoredRows(groups: readonly Placed[][], columns: number): Placed[][] 
     rows.push(entries)
     for (const entry of entries) rowOfBlock.set(entry.block, entries)
   }
+  const header = interleavedHeader(groups)
+  if (header > 0) open(groups.slice(0, header).flat())
   for (const [g, group] of groups.entries()) {
+    if (g < header) continue
     if (group.some((entry) => isFigure(entry.line))) {
       open([...hanging, ...group])
       hanging = []
@@ -645,6 +648,25 @@ function anchoredRows(groups: readonly Placed[][], columns: number): Placed[][] 
   }
   if (hanging.length > 0) open(hanging)
   return rows
+}
+
+/**
+ * How many groups of lines at the table's top are one header row whose titles stand centred on
+ * its middle, broken over different numbers of lines ("Households / (thousands)" beside "Mean /
+ * annual / spend (£)"): text only, each group less than a line below the one before. None when
+ * the titles do not interleave.
+ */
+function interleavedHeader(groups: readonly Placed[][]): number {
+  let count = 1
+  while (count < groups.length) {
+    const above = (groups[count - 1] as Placed[])[0] as Placed
+    const group = groups[count] as Placed[]
+    const step = (group[0] as Placed).line.baseline - above.line.baseline
+    if (step >= INTERLEAVED_EMS * above.line.fontSize) break
+    count++
+  }
+  const header = groups.slice(0, count).flat()
+  return count >= 2 && !header.some((entry) => isFigure(entry.line)) ? count : 0
 }
 
 /** A wrapped cell's next line stands at most this many font sizes below its line. */

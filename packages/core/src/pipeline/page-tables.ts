@@ -5,7 +5,6 @@ import {
   cellPieces,
   cellText,
   groupRows,
-  INTERLEAVED_EMS,
   mergeHeaderAbove,
   mergeInterleavedHeader,
   mergeWrappedRows,
@@ -43,7 +42,7 @@ import {
 import type { Segment } from './rulings.js'
 import { splitStackedRows } from './stacked-rows.js'
 import type { Block, Line, TextRun } from './types.js'
-import { CELL_LINE_PITCH_EMS, goesOnBelow } from './wrapped-labels.js'
+import { CELL_LINE_PITCH_EMS, goesOnBelow, INTERLEAVED_EMS } from './wrapped-labels.js'
 
 /** Tables found on a page and the text that is not part of any of them. */
 export interface PageTables {

@@ -6,6 +6,12 @@ import type { Line } from './types.js'
  */
 export const CELL_LINE_PITCH_EMS = 1.6
 
+/**
+ * A header's rows this close, baseline to baseline, in font sizes, are no lines of one title:
+ * titles centred on the header, broken over different numbers of lines, interleave.
+ */
+export const INTERLEAVED_EMS = 0.8
+
 /** A line that goes on mid-phrase: in lower case, or in capitals as a label set in capitals. */
 const MID_PHRASE = /^(?:\p{Ll}|\p{Lu}(?:\p{Lu}|\s|$))/u
 
