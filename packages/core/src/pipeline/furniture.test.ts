@@ -22,6 +22,20 @@ describe('markFurniture', () => {
     expect(kinds(pages)).toEqual(Array(3).fill(['header', 'paragraph', 'footer']))
   })
 
+  it("keeps a table's header row, repeated over every page the table runs on, where it first stands", () => {
+    const pages = threePages((n) => [
+      block(['Annual Report 2024'], 10, 20),
+      { ...block(['LICENSE TYPE NAME CITY EXPIRES'], 10, 50), standalone: true, tableRow: true },
+      { ...block([`64876${n} AAA ALLEGIANT AIR TULSA 2014/12/0${n}`], 10, 62), tableRow: true },
+    ])
+    markFurniture(pages)
+    expect(kinds(pages)).toEqual([
+      ['header', 'paragraph', 'paragraph'],
+      ['header', 'header', 'paragraph'],
+      ['header', 'header', 'paragraph'],
+    ])
+  })
+
   it('keeps numbered headings that open their pages, but not running heads and footers', () => {
     const body = Array.from({ length: 20 }, () => 'body text of the page, line after line')
     const pages = threePages((n) => [

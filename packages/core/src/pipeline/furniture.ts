@@ -103,6 +103,9 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
       ? []
       : onPage.filter(({ block, folio }) => folio === block.page + folioOffset)
   const slots = candidates.flatMap(foliosOf)
+  // A table's header row repeated over each page it runs on stays content where it first
+  // stands: the table's columns are named there.
+  const headerRows = new Set<string>()
   for (const onPage of candidates) {
     const folios = foliosOf(onPage)
     // Running heads stand on a page number's line, in digits or in Roman numerals (a bare number
@@ -121,6 +124,10 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
         (counts.get(key) ?? 0) >= threshold &&
         isTypicalSize(block, sizes.get(key)) &&
         (!key.includes('#') || (exactCounts.get(exact) ?? 0) >= threshold || !isHeadingSized(block))
+      if (repeated && block.tableRow && zone === 'top' && !headerRows.has(exact)) {
+        headerRows.add(exact)
+        continue
+      }
       if (repeated || pageNumber || numbers.some((number) => isRunningHead(block, number.block))) {
         block.kind = zone === 'top' ? 'header' : 'footer'
       }

@@ -773,5 +773,6 @@ function rowBlock(row: Placed[], page: number): Block {
     page,
   )
   block.standalone = true
+  block.tableRow = true
   return block
 }

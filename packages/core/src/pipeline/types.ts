@@ -102,6 +102,8 @@ export interface Block {
    * one line of a list of lines.
    */
   standalone?: boolean
+  /** A row of a table read across from its text alone (fast). */
+  tableRow?: boolean
   /** One line of a list of lines (names, an index's entries): no paragraph runs on from it. */
   listedLine?: boolean
   /** For a chapter's label heading ("Chapter 1"), the chapter's title under it: its level too. */
