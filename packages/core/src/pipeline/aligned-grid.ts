@@ -394,7 +394,12 @@ function hangingRows(rows: readonly Line[][], byRow: readonly AlignedCell[][]): 
         const before = rows[start - 1]
         const top = (cell.lines[0] as Line).baseline
         const gapAbove = before ? top - Math.max(...before.map((l) => l.baseline)) : Infinity
-        if (pitch < gapAbove - 0.15 * em) hangs.fill(true, start, index)
+        // Where rows stand as close as a cell's lines, only a line that cannot go on from the
+        // one above it in its column starts a row's label.
+        const over = byRow[start - 1]?.find((other) => other.column === cell.column)
+        const overLine = over?.lines[over.lines.length - 1]
+        const opens = overLine !== undefined && !goesOnBelow(overLine, cell.lines[0] as Line)
+        if (pitch < gapAbove - 0.15 * em || opens) hangs.fill(true, start, index)
         break
       }
       if (cells.length !== 1) break

@@ -398,6 +398,53 @@ describe('readLevelRows', () => {
     ])
   })
 
+  it("reads a label wrapped onto an indented line over its row's figures, rows set as close as lines", () => {
+    // A statistical abstract: one pitch for rows and lines alike, a label's wrapped line hung
+    // one em in. The line after a complete row opens with a capital, so it cannot go on from it:
+    // it opens the next row's label.
+    const labels = stacked(
+      [
+        'Motor vehicle dealers',
+        'Recreational vehicle dealers',
+        'Motorcycle, boat, & other motor',
+        'vehicle dealers',
+        'Tire dealers',
+      ],
+      10,
+      [100, 112, 124, 136, 148],
+    )
+    const hung = labels.lines[3] as Line
+    hung.left += 10
+    hung.right += 10
+    const page = [
+      labels,
+      stacked(['122,633', '3,014', '10,575', '17,288'], 200, [100, 112, 136, 148]),
+      stacked(['645,368', '10,070', '18,821', '19,659'], 260, [100, 112, 136, 148]),
+    ]
+    expect(texts([...readLevelRows(page).rows.values()].flat())).toEqual([
+      'Motor vehicle dealers 122,633 645,368',
+      'Recreational vehicle dealers 3,014 10,070',
+      'Motorcycle, boat, & other motor vehicle dealers 10,575 18,821',
+      'Tire dealers 17,288 19,659',
+    ])
+    // Figures level with a label's first line: a capitalised word wrapped under it goes on from
+    // it, and a row's numeral in capitals does not go on the label above it.
+    const top = [
+      stacked(
+        ['IX - Zamboanga', 'Peninsula', 'X - Northern', 'Mindanao', 'XI - Davao Region'],
+        10,
+        [100, 112, 124, 136, 148],
+      ),
+      stacked(['4', '2', '1'], 200, [100, 124, 148]),
+      stacked(['2', '2', '3'], 260, [100, 124, 148]),
+    ]
+    expect(texts([...readLevelRows(top).rows.values()].flat())).toEqual([
+      'IX - Zamboanga Peninsula 4 2',
+      'X - Northern Mindanao 2 2',
+      'XI - Davao Region 1 3',
+    ])
+  })
+
   it("reads a label set over its row's figures, level with its last line, in that row", () => {
     // Figures stand at the foot of their rows, level with a wrapped label's last line; a title
     // over the rows of its section, its first row opening with a capitalised word, stays apart.

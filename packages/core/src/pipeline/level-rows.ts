@@ -609,7 +609,7 @@ function anchoredRows(groups: readonly Placed[][], columns: number): Placed[][] 
   }
   const rows: Placed[][] = []
   const rowOfBlock = new Map<number, Placed[]>()
-  const lastBaseline = new Map<number, number>()
+  const lastLine = new Map<number, Line>()
   // Lines of labels set flush to the foot of their rows, waiting for their row's figures.
   let hanging: Placed[] = []
   const open = (entries: Placed[]) => {
@@ -625,7 +625,7 @@ function anchoredRows(groups: readonly Placed[][], columns: number): Placed[][] 
       hanging = []
     } else if (
       group.every((entry) => hanging.some((other) => other.block === entry.block)) ||
-      hangsOverRow(groups, g, lastBaseline)
+      hangsOverRow(groups, g, lastLine)
     ) {
       hanging.push(...group)
     } else {
@@ -644,7 +644,7 @@ function anchoredRows(groups: readonly Placed[][], columns: number): Placed[][] 
       if (joined) for (const entry of fresh) joined.push(entry)
       else if (fresh.length > 0) open(fresh)
     }
-    for (const entry of group) lastBaseline.set(entry.block, entry.line.baseline)
+    for (const entry of group) lastLine.set(entry.block, entry.line)
   }
   if (hanging.length > 0) open(hanging)
   return rows
@@ -682,13 +682,13 @@ const WRAP_REACH_EMS = 3
 function hangsOverRow(
   groups: readonly Placed[][],
   index: number,
-  lastBaseline: ReadonlyMap<number, number>,
+  lastLine: ReadonlyMap<number, Line>,
 ): boolean {
   const start = groups[index] as Placed[]
   const cells = new Set(start.map((entry) => entry.block))
   return start.every((entry) => {
     const em = entry.line.fontSize
-    const above = lastBaseline.get(entry.block)
+    const above = lastLine.get(entry.block)
     let baseline = entry.line.baseline
     let pitch: number | undefined
     // Figures passed between two lines of the cell: they are centred on it.
@@ -705,7 +705,14 @@ function hangsOverRow(
       if (!goesOnBelow(entry.line, below.line)) return false
       const gap = below.line.baseline - baseline
       if (pitch === undefined) {
-        if (above !== undefined && gap >= entry.line.baseline - above - 0.15 * em) return false
+        // Where rows stand as close as a cell's lines, only a line that cannot go on from the
+        // one above it starts a row's label.
+        if (
+          above !== undefined &&
+          gap >= entry.line.baseline - above.baseline - 0.15 * em &&
+          goesOnBelow(above, entry.line)
+        )
+          return false
         if (centred) return gap <= CELL_LINE_PITCH_EMS * em
         pitch = gap
       } else if (Math.abs(gap - pitch) > 0.15 * em) {

@@ -265,6 +265,38 @@ describe('detectTables', () => {
     ])
   })
 
+  it('reads a borderless label wrapped onto an indented line over its figures, rows as close as lines', () => {
+    // A statistical abstract: one pitch for rows and lines alike, a label's wrapped line hung
+    // one em in; the line after a complete row opens with a capital and opens the next label.
+    const cells: Array<[string, number, number]> = [
+      ['Kind of business', 72, 88],
+      ['Sales', 260, 88],
+      ['Payroll', 340, 88],
+      ['Motor vehicle dealers', 72, 100],
+      ['122,633', 260, 100],
+      ['645,368', 340, 100],
+      ['Recreational vehicle dealers', 72, 112],
+      ['3,014', 260, 112],
+      ['10,070', 340, 112],
+      ['Motorcycle, boat, & other motor', 72, 124],
+      ['vehicle dealers', 82, 136],
+      ['10,575', 260, 136],
+      ['18,821', 340, 136],
+      ['Tire dealers', 72, 148],
+      ['17,288', 260, 148],
+      ['19,659', 340, 148],
+    ]
+    const runs = cells.map(([text, x, y]) => run(text, x, y))
+    const { tables } = detectTables(runs, NO_RULINGS, [], 1, true)
+    expect(texts(tables[0]?.table)).toEqual([
+      ['Kind of business', 'Sales', 'Payroll'],
+      ['Motor vehicle dealers', '122,633', '645,368'],
+      ['Recreational vehicle dealers', '3,014', '10,070'],
+      ['Motorcycle, boat, & other motor vehicle dealers', '10,575', '18,821'],
+      ['Tire dealers', '17,288', '19,659'],
+    ])
+  })
+
   it("reads a borderless row whose figures stand centred between a wrapped cell's lines", () => {
     // LibreOffice centres a row's cells on the one that wraps: its first line stands above the
     // figures, its second below them.
