@@ -204,6 +204,23 @@ describe('readLevelRows', () => {
     expect(readLevelRows(prose).rows.size).toBe(0)
   })
 
+  it("reads the header over a tight table's rows as one row, its titles apart", () => {
+    // LaTeX's booktabs: the titles stand apart, each a block of its own; the rows are tight.
+    const page = [
+      block(['Item'], 10, 88),
+      block(['Old'], 65, 88),
+      block(['New'], 90, 88),
+      block(['Port dues 41.2 44.0', 'Rents fee 18.7 19.3', 'Other'], 10, 100),
+      block(['3.8 4.0'], 70, 124),
+    ]
+    expect(texts(orderBlocks(page).blocks)).toEqual([
+      'Item Old New',
+      'Port dues 41.2 44.0',
+      'Rents fee 18.7 19.3',
+      'Other 3.8 4.0',
+    ])
+  })
+
   it("reads a contents page across, chapter by chapter, over the space before each chapter's entries", () => {
     const page = [
       block(['1 Overview'], 10, 100),
