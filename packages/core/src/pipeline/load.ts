@@ -4,6 +4,7 @@ import { PdfxError } from '@pdfx/schema'
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { assertNoFlateBomb } from './flate-guard.js'
 import { MAX_IMAGE_PIXELS } from './images.js'
+import { withLazyCanvas } from './lazy-canvas.js'
 import { looksLikePdf } from './pdf-header.js'
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs')
@@ -29,11 +30,13 @@ async function importPdfJs(): Promise<PdfJs> {
     parse: JSON.parse,
     stringify: JSON.stringify,
   }
-  const [pdfjs] = await Promise.all([
-    import('pdfjs-dist/legacy/build/pdf.mjs'),
-    // @ts-expect-error pdfjs-dist ships no declarations for the worker bundle
-    import('pdfjs-dist/legacy/build/pdf.worker.mjs'),
-  ])
+  const [pdfjs] = await withLazyCanvas(() =>
+    Promise.all([
+      import('pdfjs-dist/legacy/build/pdf.mjs'),
+      // @ts-expect-error pdfjs-dist ships no declarations for the worker bundle
+      import('pdfjs-dist/legacy/build/pdf.worker.mjs'),
+    ]),
+  )
   restore(Array.prototype, 'push', natives.push)
   restore(JSON, 'parse', natives.parse)
   restore(JSON, 'stringify', natives.stringify)
