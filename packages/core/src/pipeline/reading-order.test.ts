@@ -204,6 +204,34 @@ describe('orderBlocks', () => {
     expect(orderBlocks(page).blocks).toEqual([...left, ...right, heading, term, text])
   })
 
+  it('reads each title of short blocks side by side with its block, but a table header across', () => {
+    // Signature blocks: each party's title, a line to sign on, then its signatory.
+    const titles = [
+      block(['For Harbour Supplies Ltd'], 10, 200),
+      block(['For the Council'], 200, 200),
+    ]
+    const signed = [
+      block(['Name: Maria Jensen', 'Title: Director', 'Date: 2 March'], 10, 240),
+      block(['Name: Tom Okafor', 'Title: Chief Executive', 'Date: 4 March'], 200, 240),
+    ]
+    expect(orderBlocks([...signed, ...titles]).blocks).toEqual([
+      titles[0],
+      signed[0],
+      titles[1],
+      signed[1],
+    ])
+    // A row going on in the same columns makes the titles a table's header, read across.
+    const intro = block(['What college costs, item by item, in the table below.'], 10, 80)
+    const header = [block(['Item'], 10, 100), block(['Description'], 120, 100)]
+    const rows = [
+      block(['Tuition'], 10, 116),
+      block(['The cost of a course', 'varies from school to school.'], 120, 116),
+      block(['Room and board'], 10, 150),
+      block(['The cost of living', 'on the campus.'], 120, 150),
+    ]
+    expect(orderBlocks([...rows, ...header, intro]).blocks).toEqual([intro, ...header, ...rows])
+  })
+
   it('reads three columns left to right', () => {
     const columns = [10, 170, 330].map((x) => block(COLUMN_TEXT, x, 60))
     expect(orderBlocks([columns[2], columns[0], columns[1]] as never).blocks).toEqual(columns)

@@ -791,14 +791,14 @@ function columnIndex(block: Block, gutters: readonly Gutter[]): number {
  */
 function orderRows(blocks: Block[], state: { clean: boolean }): Block[] {
   const sorted = blocks.sort((p, q) => p.top - q.top || p.left - q.left)
-  const result: Block[] = []
+  const rows: Block[][] = []
   let row: Block[] = []
   const flush = () => {
     if (row.length > 1) {
       row.sort((p, q) => p.left - q.left)
       if (row.some((block) => block.lines.length > 2)) state.clean = false
     }
-    result.push(...row)
+    if (row.length > 0) rows.push(row)
     row = []
   }
   for (const block of sorted) {
@@ -814,5 +814,59 @@ function orderRows(blocks: Block[], state: { clean: boolean }): Block[] {
     }
   }
   flush()
+  const result: Block[] = []
+  for (let k = 0; k < rows.length; k++) {
+    const titles = rows[k] as Block[]
+    const stacks = rows[k + 1]
+    if (stacks && titlesStacks(titles, stacks) && !rowsGoOn(stacks, rows[k + 2], rows[k + 3])) {
+      for (const [i, title] of titles.entries()) result.push(title, stacks[i] as Block)
+      k++
+    } else {
+      result.push(...titles)
+    }
+  }
   return result
+}
+
+/**
+ * Whether the row after a row of titled stacks goes on in their columns as the next row of a
+ * table does ("Room and board" and its description under "Tuition" and its own, under "Item"
+ * and "Description"): the titles are then a table's header, read across. A further row of titles
+ * over stacks of their own is no such row.
+ */
+function rowsGoOn(
+  stacks: readonly Block[],
+  after: readonly Block[] | undefined,
+  further: readonly Block[] | undefined,
+): boolean {
+  if (after === undefined || (further !== undefined && titlesStacks(after, further))) return false
+  return stacks.every((stack) =>
+    after.some((block) => Math.abs(block.left - stack.left) <= stack.fontSize),
+  )
+}
+
+/** A title stands at most this many of its font sizes over the text it heads. */
+const STACK_TITLE_GAP_EMS = 4
+
+/**
+ * Whether a row of one-line blocks titles the row of blocks under it, one each, side by side
+ * ("For Harbour Supplies Ltd" over its signatory's name, title and date, beside the other
+ * party's): each title starts where its block starts, close above it and clear of the next
+ * block. Each title is read with its block, not the titles across and then the blocks.
+ */
+function titlesStacks(titles: readonly Block[], stacks: readonly Block[]): boolean {
+  if (titles.length < 2 || stacks.length !== titles.length) return false
+  if (!stacks.some((stack) => stack.lines.length > 1)) return false
+  return titles.every((title, i) => {
+    const stack = stacks[i] as Block
+    const next = stacks[i + 1]
+    const em = title.fontSize
+    return (
+      title.lines.length === 1 &&
+      Math.abs(title.left - stack.left) <= em &&
+      stack.top >= title.bottom &&
+      stack.top - title.bottom <= STACK_TITLE_GAP_EMS * em &&
+      (next === undefined || title.right < next.left)
+    )
+  })
 }
