@@ -36,6 +36,18 @@ describe('TeX encodings', () => {
     expect(decodeTexControls('the \u000cxed \u001c set', 'OT1')).toBe('the fixed \u00f8 set')
   })
 
+  it('reads the dashes of a T1 font that sets no ligature, between words or figures', () => {
+    const items = [item('Text set in EC fonts \u0015 with an en dash, pages 10\u001520', 'ec')]
+    const { runs } = toTextRuns(items, {}, [1, 0, 0, -1, 0, 792])
+    expect(runs.map((run) => run.text.trim())).toEqual([
+      'Text set in EC fonts - with an en dash, pages 10-20',
+    ])
+    // A lone glyph of some other font's between spaces, with no word beyond them, says nothing.
+    const evidence = new TexEncodingEvidence()
+    evidence.add('glyphs', '\u0015 \u0016 \u0015')
+    expect(evidence.encodingOf('glyphs')).toBeUndefined()
+  })
+
   it('leaves a symbol font alone whose codes stand among other codes, not in words', () => {
     const items = [item('\u001d\u0017\u0016 \u0015\u0014\u0013 narratives', 'symbols')]
     const { runs } = toTextRuns(items, {}, [1, 0, 0, -1, 0, 792])

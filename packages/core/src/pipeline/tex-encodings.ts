@@ -49,9 +49,9 @@ const OT1: Record<number, string> = {
   31: '\u00D8',
 }
 
-/** A code that either encoding gives a ligature. */
+/** A code that either encoding gives a ligature, or T1 a dash. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these codes are what pdf.js returns
-const LIGATURE_CODE = /[\x0b-\x0f\x1b-\x1f]/
+const TELLING_CODE = /[\x0b-\x0f\x15\x16\x1b-\x1f]/
 
 /**
  * Tallies, per font, the ligature codes of each encoding that its strings hold within words:
@@ -62,19 +62,29 @@ export class TexEncodingEvidence {
 
   add(font: string, text: string): void {
     // Every string of every page comes here; nearly none holds such a code.
-    if (!LIGATURE_CODE.test(text)) return
+    if (!TELLING_CODE.test(text)) return
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i)
-      if (code >= 0x20 || code < 0x0b || (code > 0x0f && code < 0x1b)) continue
-      // A ligature stands in a word, against a lower-case letter; codes among other codes or
-      // spaces are some other font's symbols.
-      if (!isLowerLatin(text.charCodeAt(i - 1)) && !isLowerLatin(text.charCodeAt(i + 1))) continue
+      const before = text.charCodeAt(i - 1)
+      const after = text.charCodeAt(i + 1)
+      let t1: boolean
+      if (code === 0x15 || code === 0x16) {
+        // T1's dashes stand between words or figures ("fonts \u0015 with", "10\u001520"); OT1's
+        // accents there stand against the letters they go over.
+        if (!opensOnWord(text, i, -1) || !opensOnWord(text, i, 1)) continue
+        t1 = true
+      } else if (code < 0x20 && (code >= 0x1b || (code >= 0x0b && code <= 0x0f))) {
+        // A ligature stands in a word, against a lower-case letter; codes among other codes or
+        // spaces are some other font's symbols.
+        if (!isLowerLatin(before) && !isLowerLatin(after)) continue
+        t1 = code >= 0x1b
+      } else continue
       let count = this.counts.get(font)
       if (count === undefined) {
         count = [0, 0]
         this.counts.set(font, count)
       }
-      count[code >= 0x1b ? 0 : 1]++
+      count[t1 ? 0 : 1]++
     }
   }
 
@@ -97,6 +107,21 @@ export function decodeTexControls(text: string, encoding: TexEncoding): string {
     start = i + 1
   }
   return start === 0 ? text : out + text.slice(start)
+}
+
+/**
+ * Whether the code at `i` stands, on the side `step` points to, against a figure, or a space and
+ * then a Latin letter or figure: a dash between words or numbers, not a glyph among glyphs.
+ */
+function opensOnWord(text: string, i: number, step: 1 | -1): boolean {
+  const next = text.charCodeAt(i + step)
+  if (isDigit(next)) return true
+  const beyond = text.charCodeAt(i + 2 * step)
+  return next === 0x20 && (isDigit(beyond) || isLowerLatin(beyond | 0x20))
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39
 }
 
 /** a-z; NaN (past either end of a string) is none. */
