@@ -526,6 +526,23 @@ describe('groupBlocks', () => {
     expect(text(splitLineLists(address, 10))).toEqual(lines.map((line) => [line]))
   })
 
+  it("splits a sender's address set flush right over a letter's measure, its lines alike in width", () => {
+    const address = ['Harbour Supplies Ltd', 'Unit 12 Quay Street', 'Portsmouth PO1 2AB']
+    const prose = [
+      'Thank you for your letter of 2 March. We are pleased to confirm that the work',
+      'on the north quay will start on 6 April and should be finished within three',
+      'weeks, weather permitting, as agreed with the harbour master last month.',
+    ]
+    const page = groupBlocks(
+      groupLines([
+        ...address.map((t, i) => run(t, 400 - t.length * 5, 100 + 12 * i)),
+        ...prose.map((t, i) => run(t, 10, 180 + 12 * i, { right: 400 })),
+      ]),
+      1,
+    )
+    expect(text(splitLineLists(page, 10))).toEqual([...address.map((line) => [line]), prose])
+  })
+
   it("splits a recipient's address under a letter's measure, but not a cell beside another", () => {
     const prose = [
       'Thank you for your letter of 2 November about the draughts from the windows',

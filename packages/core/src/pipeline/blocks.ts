@@ -212,6 +212,11 @@ function isShortOfMeasure(block: Block, blocks: readonly Block[]): boolean {
     if (!mayStartLine(lines[i] as Line, lines[i + 1] as Line)) return false
   }
   const em = block.fontSize
+  // Set flush right (a letter's sender address), its lines leave their room on the left, and the
+  // prose's measure is told by paragraphs that end where it ends.
+  const flushRight =
+    lines.every((line) => block.right - line.right < 1) &&
+    lines.some((line) => line.left - block.left >= 1)
   let measure = Number.NEGATIVE_INFINITY
   for (const other of blocks) {
     if (other === block) continue
@@ -220,16 +225,23 @@ function isShortOfMeasure(block: Block, blocks: readonly Block[]): boolean {
       return false
     }
     if (other.kind !== 'paragraph' || other.lines.length < MEASURE_MIN_LINES) continue
-    if (Math.abs(other.left - block.left) > em || Math.abs(other.fontSize - em) > 0.1 * em) continue
-    measure = Math.max(measure, other.right)
+    if (Math.abs(other.fontSize - em) > 0.1 * em) continue
+    if (flushRight) {
+      if (Math.abs(other.right - block.right) <= em) measure = Math.max(measure, -other.left)
+    } else if (Math.abs(other.left - block.left) <= em) {
+      measure = Math.max(measure, other.right)
+    }
   }
+  // How far a line stands short of the measure, on its ragged side.
+  const room = (line: { left: number; right: number }) =>
+    flushRight ? line.left + measure : measure - line.right
   // Lines that each end a sentence were broken on purpose wherever the next word had room (a
   // definition list's entries); other lines only when the block is well short of the measure.
   let sentences = true
   for (let i = 0; i + 1 < lines.length && sentences; i++) sentences = endsFullStop(lines[i] as Line)
-  if (!sentences && measure - block.right < MEASURE_SHORT_EMS * em) return false
+  if (!sentences && room(block) < MEASURE_SHORT_EMS * em) return false
   for (let i = 0; i + 1 < lines.length; i++) {
-    if (!fitsAfter(lines[i + 1] as Line, measure - (lines[i] as Line).right)) return false
+    if (!fitsAfter(lines[i + 1] as Line, room(lines[i] as Line))) return false
   }
   return true
 }
