@@ -20,6 +20,29 @@ describe('groupBlocks', () => {
     ).toEqual([['first paragraph line one', 'first paragraph line two'], ['second paragraph']])
   })
 
+  it("splits a box's heading from a paragraph opening with a term in the heading's type", () => {
+    // A sidebar: "Key terms" in bold at 9 pt, over entries whose term is in that bold at 8.5 pt.
+    const bold = { fontId: 'bold', fontSize: 9 }
+    const term = { fontId: 'bold', fontSize: 8.5 }
+    const body = { fontId: 'regular', fontSize: 8.5 }
+    // (The entry's lines, in two fonts, are joined into one paragraph later, as text runs on.)
+    const [heading] = blocksOf(
+      run('Key terms', 10, 100, bold),
+      run('Chlorophyll', 10, 113, { ...term, right: 60 }),
+      run('- green', 63, 113, { ...body, right: 90 }),
+      run('pigment in chloroplasts.', 10, 124, body),
+    )
+    expect(heading).toEqual(['Key terms'])
+    // A title wrapped in its cell, a note mark after its second line, stays one block.
+    expect(
+      blocksOf(
+        run('Non-Federal', 10, 100, bold),
+        run('Programs', 10, 111, { ...term, right: 50 }),
+        run('(3)', 52, 111, { ...body, right: 62 }),
+      ),
+    ).toEqual([['Non-Federal', 'Programs (3)']])
+  })
+
   it('opens a block at each note, its mark raised, and keeps the lines a note wraps onto', () => {
     // LaTeX's notes at a column's foot: each opens a paragraph indent in, its mark raised, and
     // wraps flush left; the second note follows the first at the notes' pitch.

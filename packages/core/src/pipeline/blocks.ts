@@ -546,6 +546,17 @@ function continuesBlock(
     if (usual !== undefined && pitch > usual * LEAD_LINE_PITCH_SLACK) return false
   }
   if (line.bold !== last.bold && block.lines.length === 1) return false
+  // A lone short line in one font, set larger than the line under it, which opens in that font
+  // and goes on in another, is a heading over a paragraph that opens with a term in the
+  // heading's type ("Key terms" over "Chlorophyll - the green pigment"), not the first line of
+  // a lead-in that wraps, nor a table's title wrapped in its cell.
+  if (
+    block.lines.length === 1 &&
+    last.fontSize > 1.02 * line.fontSize &&
+    opensWithTermIn(last, line) &&
+    !isFullLineOf(last, line)
+  )
+    return false
   // After a finished sentence, a line in another font and size opens something new: a heading.
   if (
     line.fontId !== last.fontId &&
@@ -814,6 +825,27 @@ function runInTerm(line: Line): TextRun | undefined {
   const run = line.runs[0]
   if (run === undefined || line.runs.length < 2 || run.fontId === line.fontId) return undefined
   return TERM_WORD.test(run.text) ? run : undefined
+}
+
+/**
+ * Whether `line` is all in one font, and `next` opens in that font and goes on in another for at
+ * least half as many characters: a term and the start of its definition, not a word and a note
+ * mark.
+ */
+function opensWithTermIn(line: Line, next: Line): boolean {
+  const inked = (run: TextRun) => run.text.trim() !== ''
+  const font = line.runs.find(inked)?.fontId
+  if (font === undefined || line.runs.some((run) => inked(run) && run.fontId !== font)) return false
+  const runs = next.runs.filter(inked)
+  if (runs[0]?.fontId !== font) return false
+  let term = 0
+  let rest = 0
+  for (const run of runs) {
+    const inkedChars = run.text.replace(/\s/g, '').length
+    if (run.fontId === font) term += inkedChars
+    else rest += inkedChars
+  }
+  return 2 * rest >= term
 }
 
 /**
