@@ -243,6 +243,25 @@ describe('groupLines', () => {
     expect(textsOf(...sum)).toEqual(['The total cost is ∑ni=1 over all partitions.'])
   })
 
+  it("reads a line of small capitals made by shrinking capitals at its initials' size", () => {
+    // A browser's small-caps heading: each word's initial at 13 pt, the rest in capitals at 9.
+    const large = { fontSize: 13 }
+    const small = { fontSize: 9 }
+    const [heading] = groupLines([
+      run('I', 72, 100, { ...large, right: 77 }),
+      run('NTRODUCTION AND', 77, 100, { ...small, right: 160 }),
+      run(' S', 160, 100, { ...large, right: 170 }),
+      run('COPE', 170, 100, { ...small, right: 195 }),
+    ])
+    expect(heading).toMatchObject({ text: 'INTRODUCTION AND SCOPE', fontSize: 13 })
+    // Capitals in a line of small text, and a note mark beside capitals, change no size.
+    const [prose] = groupLines([
+      run('N', 72, 130, { ...large, right: 79 }),
+      run('ATO members met in Brussels', 79, 130, { ...small, right: 200 }),
+    ])
+    expect(prose?.fontSize).toBe(9)
+  })
+
   it('puts a drop capital at the start of the line it opens, against its word', () => {
     // The letter spans three lines and sits on the third one's baseline.
     const cap = run('D', 63, 178, { fontSize: 38 })

@@ -1207,7 +1207,7 @@ export function makeLine(runs: TextRun[]): Line {
     top,
     bottom,
     baseline: dominant.baseline,
-    fontSize: dominant.fontSize,
+    fontSize: smallCapitalsSize(runs, dominant) ?? dominant.fontSize,
     fontId: dominant.fontId,
     bold: dominant.bold,
     italic: dominant.italic,
@@ -1266,6 +1266,39 @@ function isSuperscriptOverSpace(run: TextRun, next: TextRun | undefined): boolea
  * however much inline code it quotes: browsers set code smaller than the text around it, and a
  * list item or a paragraph must not pass for small print.
  */
+/** Small capitals stand at this share of their capitals' size (browsers 0.7, Word 0.8). */
+const SMALL_CAPITALS_SHARE = { min: 0.6, max: 0.85 }
+
+/**
+ * The size of a line set in small capitals that a browser or word processor made by shrinking
+ * capitals ("I" at 13 pt, then "NTRODUCTION" at 9 pt): its words' initials, in the line's font at
+ * a larger size, each set against the small capitals that follow them. The line reads at its
+ * initials' size, as its heading was styled; undefined for any other line.
+ */
+function smallCapitalsSize(runs: readonly TextRun[], dominant: TextRun): number | undefined {
+  let size: number | undefined
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i] as TextRun
+    if (/\p{Ll}/u.test(run.text)) return undefined
+    if (run.fontSize === dominant.fontSize || run.text.trim() === '') continue
+    const next = runs[i + 1]
+    const share = dominant.fontSize / run.fontSize
+    if (
+      run.fontId !== dominant.fontId ||
+      !/^\s?\p{Lu}$/u.test(run.text) ||
+      share > SMALL_CAPITALS_SHARE.max ||
+      share < SMALL_CAPITALS_SHARE.min ||
+      next === undefined ||
+      next.fontSize !== dominant.fontSize ||
+      !/^\p{Lu}/u.test(next.text) ||
+      next.left - run.right > 0.1 * run.fontSize
+    )
+      return undefined
+    size = Math.max(size ?? 0, run.fontSize)
+  }
+  return size
+}
+
 function dominantRun(runs: readonly TextRun[], monospaceLine: boolean): TextRun {
   if (runs.length === 1) return runs[0] as TextRun
   const weight = new Map<string, number>()
