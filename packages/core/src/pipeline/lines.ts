@@ -1260,12 +1260,6 @@ function isSuperscriptOverSpace(run: TextRun, next: TextRun | undefined): boolea
   )
 }
 
-/**
- * The run whose font draws the most characters of the line. Spaces are not drawn: a note mark
- * "3 9" must not outweigh the "Id." it numbers. A line of prose takes its type from its prose,
- * however much inline code it quotes: browsers set code smaller than the text around it, and a
- * list item or a paragraph must not pass for small print.
- */
 /** Small capitals stand at this share of their capitals' size (browsers 0.7, Word 0.8). */
 const SMALL_CAPITALS_SHARE = { min: 0.6, max: 0.85 }
 
@@ -1299,6 +1293,12 @@ function smallCapitalsSize(runs: readonly TextRun[], dominant: TextRun): number 
   return size
 }
 
+/**
+ * The run whose font draws the most characters of the line. Spaces are not drawn: a note mark
+ * "3 9" must not outweigh the "Id." it numbers. A line of prose takes its type from its prose,
+ * however much inline code it quotes: browsers set code smaller than the text around it, and a
+ * list item or a paragraph must not pass for small print.
+ */
 function dominantRun(runs: readonly TextRun[], monospaceLine: boolean): TextRun {
   if (runs.length === 1) return runs[0] as TextRun
   const weight = new Map<string, number>()
