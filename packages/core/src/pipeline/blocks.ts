@@ -217,7 +217,8 @@ function isShortOfMeasure(block: Block, blocks: readonly Block[]): boolean {
   const flushRight =
     lines.every((line) => block.right - line.right < 1) &&
     lines.some((line) => line.left - block.left >= 1)
-  let measure = Number.NEGATIVE_INFINITY
+  // How far the prose's lines reach on the block's ragged side: right, or left where flush right.
+  let reach: number | undefined
   for (const other of blocks) {
     if (other === block) continue
     // Text beside it makes it a cell of a table row, wrapped at the cell's edge.
@@ -227,14 +228,17 @@ function isShortOfMeasure(block: Block, blocks: readonly Block[]): boolean {
     if (other.kind !== 'paragraph' || other.lines.length < MEASURE_MIN_LINES) continue
     if (Math.abs(other.fontSize - em) > 0.1 * em) continue
     if (flushRight) {
-      if (Math.abs(other.right - block.right) <= em) measure = Math.max(measure, -other.left)
+      if (Math.abs(other.right - block.right) <= em)
+        reach = Math.min(reach ?? other.left, other.left)
     } else if (Math.abs(other.left - block.left) <= em) {
-      measure = Math.max(measure, other.right)
+      reach = Math.max(reach ?? other.right, other.right)
     }
   }
+  if (reach === undefined) return false
+  const edge = reach
   // How far a line stands short of the measure, on its ragged side.
   const room = (line: { left: number; right: number }) =>
-    flushRight ? line.left + measure : measure - line.right
+    flushRight ? line.left - edge : edge - line.right
   // Lines that each end a sentence were broken on purpose wherever the next word had room (a
   // definition list's entries); other lines only when the block is well short of the measure.
   let sentences = true

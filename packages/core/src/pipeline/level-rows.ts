@@ -449,7 +449,7 @@ function continuesTightRows(
   row: readonly Placed[],
   first: readonly Placed[],
   above: readonly Placed[],
-) {
+): boolean {
   const label = (row[0] as Placed).line
   const last = (row[row.length - 1] as Placed).line
   const lowest = Math.max(...above.map((entry) => entry.line.bottom))
