@@ -7,6 +7,8 @@ import { Module } from 'node:module'
 // load it on first real use: drawing a page, or a Type3 glyph that pdf.js turns into a path.
 
 const CANVAS = '@napi-rs/canvas'
+/** A file of the pdfjs-dist package, whichever way it was installed. */
+const PDFJS_FILE = /[\\/]pdfjs-dist[\\/]/
 
 type Load = (request: string, parent: unknown, isMain: boolean) => unknown
 type Constructor = new (...args: unknown[]) => object
@@ -23,7 +25,11 @@ export async function withLazyCanvas<T>(importPdfJs: () => Promise<T>): Promise<
   if (typeof load !== 'function') return importPdfJs()
   let importing = true
   loader._load = function (this: unknown, request, parent, isMain) {
-    if (request !== CANVAS) return load.call(this, request, parent, isMain)
+    // Only pdf.js's own request: other code loading the package meanwhile gets the package.
+    const from = (parent as { filename?: unknown } | undefined)?.filename
+    if (request !== CANVAS || typeof from !== 'string' || !PDFJS_FILE.test(from)) {
+      return load.call(this, request, parent, isMain)
+    }
     let real: CanvasClasses | undefined
     const canvas = () => {
       real ??= load.call(this, request, parent, false) as CanvasClasses
