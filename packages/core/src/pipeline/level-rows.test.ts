@@ -321,6 +321,22 @@ describe('readLevelRows', () => {
     ])
   })
 
+  it('reads names beside a column of a few categories repeated row by row, each row on its own', () => {
+    const drugs = ['Alprazolam', 'a-Endorphin', 'Buprenorphine', 'Cocaine', 'Diazepam']
+    const schedules = ['Schedule IV', 'Schedule II', 'Schedule II', 'Schedule IV', 'Schedule II']
+    const page = [block(['Drug', ...drugs], 10, 100), block(['Schedule', ...schedules], 200, 100)]
+    const rows = [...readLevelRows(page).rows.values()].flat()
+    expect(texts(rows)).toEqual([
+      'Drug Schedule',
+      ...drugs.map((drug, i) => `${drug} ${schedules[i]}`),
+    ])
+    // A row that opens in lower case goes on no row before it.
+    expect(rows.every((row) => row.listedLine)).toBe(true)
+    // Names beside names that each stand once are a list set in columns.
+    const names = ['Diazepam', 'Ketamine', 'Lorazepam', 'Mazindol', 'Pentobarbital']
+    expect(readLevelRows([block(drugs, 10, 100), block(names, 200, 100)]).rows.size).toBe(0)
+  })
+
   it('leaves columns of terms without figures to be read down each column', () => {
     const page = [
       block(['A-Lines', 'BiPAP', 'Chemotherapy', 'CPAP'], 10, 100),

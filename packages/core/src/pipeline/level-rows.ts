@@ -107,10 +107,22 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
     if (across < minRows || level < LEVEL_SHARE * lines) continue
     // Columns of names or terms alone are a list set in columns, read down each column, and so
     // are an index's columns of terms and pages; a table has a column of figures, or one of
-    // values that each hold one beside a column of labels (an invoice's dates and references).
+    // values that each hold one beside a column of labels (an invoice's dates and references),
+    // or one of a few categories repeated down rows of one line each (a drug beside its
+    // schedule), which are then the table's rows as they stand.
     const columns = table.map((index) => blocks[index] as Block)
-    if (!columns.some(isFigures) && !(columns.some(isValues) && columns.some(isLabels))) continue
+    const figured = columns.some(isFigures) || (columns.some(isValues) && columns.some(isLabels))
+    const categorised = !figured && columns.some(isCategories) && isOneLineRows(tableRows)
+    if (!figured && !categorised) continue
     if (runsOnIntoProse(members, blocks)) continue
+    const page = (blocks[table[0] as number] as Block).page
+    if (categorised) {
+      // Each row is one line of each column: none goes on into the next ("a-Endorphin").
+      const rowBlocks = tableRows.map((row) => rowBlock([...row], page))
+      for (const block of rowBlocks) block.listedLine = true
+      standIn(members, rowBlocks)
+      continue
+    }
     // Cells too wordy to be candidates (a long column title) still belong to the table.
     const inside = enclosedBlocks(members, blocks, claimed)
     for (const index of inside) {
@@ -118,7 +130,6 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
       claimed.add(index)
     }
     const cells = inside.length === 0 ? tableRows : levelGroups(placedLines([...members], blocks))
-    const page = (blocks[table[0] as number] as Block).page
     standIn(
       members,
       anchoredRows(cells, members.size).map((row) => rowBlock(row, page)),
@@ -354,6 +365,22 @@ function isFigures(block: Block): boolean {
   let figures = 0
   for (const line of block.lines) if (isFigure(line)) figures++
   return figures >= FIGURES_SHARE * block.lines.length
+}
+
+/** A column of categories has at least this many lines... */
+const CATEGORY_MIN_LINES = 4
+/** ...and at most this share of them distinct. */
+const CATEGORY_DISTINCT_SHARE = 0.5
+
+/**
+ * Whether a block's lines name a few categories over and over (a schedule, a status, "Yes" and
+ * "No"): an attribute of the rows beside it, as no list set in columns repeats its entries.
+ */
+function isCategories(block: Block): boolean {
+  const lines = block.lines.length
+  if (lines < CATEGORY_MIN_LINES) return false
+  const distinct = new Set(block.lines.map((line) => line.text.trim())).size
+  return distinct <= CATEGORY_DISTINCT_SHARE * lines
 }
 
 /** Whether every line of a block holds a figure: dates, amounts, reference numbers. */
@@ -767,6 +794,14 @@ function hangsOverRow(
     }
     return false
   })
+}
+
+/** Whether every row holds one line of each of as many columns, each in a block of its own. */
+function isOneLineRows(groups: readonly Placed[][]): boolean {
+  const width = groups[0]?.length ?? 0
+  return (
+    width >= 2 && groups.every((group) => group.length === width && distinctBlocks(group) === width)
+  )
 }
 
 function distinctBlocks(group: readonly Placed[]): number {
