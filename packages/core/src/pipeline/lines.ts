@@ -1270,6 +1270,10 @@ const SMALL_CAPITALS_SHARE = { min: 0.6, max: 0.85 }
  * initials' size, as its heading was styled; undefined for any other line.
  */
 function smallCapitalsSize(runs: readonly TextRun[], dominant: TextRun): number | undefined {
+  // Nearly every line has no run set larger than its own: it is settled without reading text.
+  let larger = false
+  for (const run of runs) if (run.fontSize > dominant.fontSize) larger = true
+  if (!larger) return undefined
   let size: number | undefined
   for (let i = 0; i < runs.length; i++) {
     const run = runs[i] as TextRun
