@@ -3,7 +3,12 @@ import { isFigure } from './figure.js'
 import { joinsUnspaced } from './join-lines.js'
 import { isJustifiedSpace, makeLine } from './lines.js'
 import type { Line, TextRun } from './types.js'
-import { CELL_LINE_PITCH_EMS, goesOnBelow, INTERLEAVED_EMS } from './wrapped-labels.js'
+import {
+  CELL_LINE_PITCH_EMS,
+  goesOnBelow,
+  goesOnInCell,
+  INTERLEAVED_EMS,
+} from './wrapped-labels.js'
 
 /** A gap between columns is at least this many font sizes wide. */
 const GUTTER_EM = 0.5
@@ -312,12 +317,7 @@ function centresOn(
     const over = above.find((other) => other.column === cell.column)
     const last = over?.lines[over.lines.length - 1]
     const next = cell.lines[0] as Line
-    return (
-      last !== undefined &&
-      cell.colSpan === 1 &&
-      goesOnBelow(last, next) &&
-      next.baseline - last.baseline <= CELL_LINE_PITCH_EMS * last.fontSize
-    )
+    return last !== undefined && cell.colSpan === 1 && goesOnInCell(last, next)
   })
 }
 

@@ -4,7 +4,7 @@ import { isFigure } from './figure.js'
 import { isBullet, isItemMark, listMarker } from './list-markers.js'
 import { PAGE_LABEL } from './page-label.js'
 import type { Line } from './types.js'
-import { CELL_LINE_PITCH_EMS, goesOnBelow } from './wrapped-labels.js'
+import { goesOnInCell } from './wrapped-labels.js'
 
 // Whether text that lines up in columns is a borderless table, or something else set in
 // columns: prose, notes, a table of contents, a list with hanging indents, a chart's labels.
@@ -51,11 +51,7 @@ function wrappedLines(rows: readonly Line[][]): number {
     const piece = row[0] as Line
     if (row.length !== 1) return
     const continues = [rows[k - 1], rows[k - 2]].some((above) =>
-      above?.some(
-        (line) =>
-          goesOnBelow(line, piece) &&
-          piece.baseline - line.baseline <= CELL_LINE_PITCH_EMS * line.fontSize,
-      ),
+      above?.some((line) => goesOnInCell(line, piece)),
     )
     if (continues) wrapped++
   })

@@ -42,7 +42,7 @@ import {
 import type { Segment } from './rulings.js'
 import { splitStackedRows } from './stacked-rows.js'
 import type { Block, Line, TextRun } from './types.js'
-import { CELL_LINE_PITCH_EMS, goesOnBelow, INTERLEAVED_EMS } from './wrapped-labels.js'
+import { goesOnBelow, goesOnInCell, INTERLEAVED_EMS } from './wrapped-labels.js'
 
 /** Tables found on a page and the text that is not part of any of them. */
 export interface PageTables {
@@ -791,16 +791,14 @@ function borderlessRegions(lines: readonly Line[]): BorderlessRegion[] {
  * "those with income from self-employment"), where a note under a table opens a sentence.
  */
 function endsTable(region: readonly Line[][], cellRows: ReadonlySet<Line[]>): boolean {
-  const row = region[region.length - 1] as Line[]
-  if (cellRows.has(row)) return true
-  const above = region[region.length - 2]
-  const line = row[0] as Line
-  return (
-    above !== undefined &&
-    wrapsOn(row, above) &&
-    above.some((cell) => goesOnBelow(cell, line)) &&
-    endsTable(region.slice(0, -1), cellRows)
-  )
+  for (let k = region.length - 1; k > 0; k--) {
+    const row = region[k] as Line[]
+    if (cellRows.has(row)) return true
+    const above = region[k - 1] as Line[]
+    const line = row[0] as Line
+    if (!wrapsOn(row, above) || !above.some((cell) => goesOnBelow(cell, line))) return false
+  }
+  return region[0] !== undefined && cellRows.has(region[0])
 }
 
 /**
@@ -814,11 +812,7 @@ function wrapsInto(row: readonly Line[], below: readonly Line[] | undefined): bo
     row.length === 1 &&
     below !== undefined &&
     below.length >= 2 &&
-    below.some(
-      (piece) =>
-        goesOnBelow(line, piece) &&
-        piece.baseline - line.baseline <= CELL_LINE_PITCH_EMS * line.fontSize,
-    )
+    below.some((piece) => goesOnInCell(line, piece))
   )
 }
 

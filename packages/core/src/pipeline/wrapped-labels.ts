@@ -26,8 +26,8 @@ const HANGING_INDENT_EMS = 2
  * figures level with a label's last line: flush with it, or indented under it as a statistical
  * table hangs its labels' wrapped lines, and going on mid-phrase ("Lowest fifth of households,"
  * over "including those receiving"; "Building material & garden equipment &" over "supplies
- * dealers"), where the first row under a group's title opens with a
- * capitalised word ("Public elementary and secondary schools" over "Total enrollment").
+ * dealers"), where the first row under a group's title opens with a capitalised word ("Public
+ * elementary and secondary schools" over "Total enrollment").
  */
 export function goesOnBelow(line: Line, next: Line): boolean {
   const indent = next.left - line.left
@@ -35,4 +35,14 @@ export function goesOnBelow(line: Line, next: Line): boolean {
   if (Math.abs(indent) <= 0.5 * em) return MID_PHRASE.test(next.text)
   // Indented, only a word in lower case goes on: capitals there are codes of rows of their own.
   return indent > 0 && indent <= HANGING_INDENT_EMS * em && /^\p{Ll}/u.test(next.text)
+}
+
+/**
+ * Whether `next` goes on `line`'s cell within a cell's line pitch, where a row's figures may
+ * stand between the two lines (goesOnBelow).
+ */
+export function goesOnInCell(line: Line, next: Line): boolean {
+  return (
+    goesOnBelow(line, next) && next.baseline - line.baseline <= CELL_LINE_PITCH_EMS * line.fontSize
+  )
 }
