@@ -148,9 +148,7 @@ function isLineList(block: Block): boolean {
   const lines = block.lines
   if (isTableRows(lines) || isIndex(lines)) return true
   if (lines.length < LINE_LIST_MIN_LINES) return false
-  const flushRight =
-    lines.every((line) => block.right - line.right < 1) &&
-    lines.some((line) => line.left - block.left >= 1)
+  const flushRight = isFlushRight(block)
   let deliberate = 0
   let judged = 0
   for (let i = 0; i + 1 < lines.length; i++) {
@@ -165,6 +163,14 @@ function isLineList(block: Block): boolean {
     if (fitsAfter(next, room)) deliberate++
   }
   return (judged > 0 && deliberate >= LINE_LIST_SHARE * judged) || isListOfTerms(lines)
+}
+
+/** Whether a block's lines all end at its right edge, and not all start at its left: flush right. */
+function isFlushRight(block: Block): boolean {
+  return (
+    block.lines.every((line) => block.right - line.right < 1) &&
+    block.lines.some((line) => line.left - block.left >= 1)
+  )
 }
 
 /**
@@ -214,9 +220,7 @@ function isShortOfMeasure(block: Block, blocks: readonly Block[]): boolean {
   const em = block.fontSize
   // Set flush right (a letter's sender address), its lines leave their room on the left, and the
   // prose's measure is told by paragraphs that end where it ends.
-  const flushRight =
-    lines.every((line) => block.right - line.right < 1) &&
-    lines.some((line) => line.left - block.left >= 1)
+  const flushRight = isFlushRight(block)
   // How far the prose's lines reach on the block's ragged side: right, or left where flush right.
   let reach: number | undefined
   for (const other of blocks) {

@@ -674,7 +674,7 @@ function apartBelowHead(a: Block, b: Block): boolean {
  * their values, an invoice's dates and references).
  */
 function anchoredRows(groups: readonly Placed[][], columns: number): Placed[][] {
-  if (groups.every((group) => group.length === columns && distinctBlocks(group) === columns)) {
+  if (groups[0]?.length === columns && isOneLineRows(groups)) {
     return groups.map((group) => [...group])
   }
   const rows: Placed[][] = []
