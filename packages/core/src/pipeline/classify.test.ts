@@ -43,6 +43,29 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('keeps a sentence set larger at the top of a page a paragraph when it ends citing a note', () => {
+    // A paragraph carried over from the page before, set a size above the page's captions and
+    // labels, ends "focus.⁷³": the raised mark does not make its full stop a heading's last word.
+    const carried = block(
+      [
+        'two meetings are related to the initial meeting of the review and as a particular',
+        'human rights focus.73',
+      ],
+      72,
+      100,
+      { fontSize: 12 },
+    )
+    ;(carried.lines[1] as Line).citedMarks = ['73']
+    const layout = page([
+      carried,
+      block(['Diagram 2 Participation of institutions in the meetings of 2021'], 72, 300),
+      block(BODY, 72, 400),
+      block(['Government', 'Other state institutions', 'Civil society'], 300, 500),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks[0]?.kind).toBe('paragraph')
+  })
+
   it("reads a line lettered in a face of its own over its text as a subsection's title", () => {
     // A policy's "a. Medical Center Director" under "5. Responsibilities", both in its bold face;
     // a list lettered in that face whose last item stands over text keeps that item in its list.

@@ -718,6 +718,12 @@ function isRunningText(block: Block): boolean {
   return words >= RUNNING_TEXT_WORDS * block.lines.length
 }
 
+/** A text without the raised note mark its last line ends with, if it ends with one. */
+function withoutCitedMark(text: string, last: Line | undefined): string {
+  const mark = last?.citedMarks?.[last.citedMarks.length - 1]
+  return mark !== undefined && text.endsWith(mark) ? text.slice(0, -mark.length).trimEnd() : text
+}
+
 function isHeading(
   block: Block,
   text: string,
@@ -750,9 +756,10 @@ function isHeading(
   // A line in typewriter type among prose is code ("BEGIN", "Version ::= INTEGER"), unless set
   // in display type.
   if (block.monospace && !stats.bodyMonospace && ratio < DISPLAY_SIZE_RATIO) return false
-  // Headings name a section; sentences end with a full stop (a display-size title may not).
+  // Headings name a section; sentences end with a full stop (a display-size title may not), also
+  // before the raised mark of a note they cite ("as a particular focus.⁷³").
   if (
-    /[.;,。；，]$/.test(text) &&
+    /[.;,。；，]$/.test(withoutCitedMark(text, block.lines[block.lines.length - 1])) &&
     !/\.\.\.$/.test(text) &&
     !(ratio >= DISPLAY_SIZE_RATIO && words <= 12)
   )
