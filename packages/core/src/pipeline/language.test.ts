@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { detectLanguage, languageSample } from './language.js'
+import {
+  detectLanguage,
+  languageSample,
+  PROSE_SAMPLE_CHARS,
+  TEXT_SAMPLE_CHARS,
+} from './language.js'
 
 describe('detectLanguage', () => {
   it('names the language of a text as an ISO 639-1 code', async () => {
@@ -50,9 +55,11 @@ describe('detectLanguage', () => {
     const sentence = 'The committee approved the budget for the coming year without changes.'
     const sample = languageSample(Array.from({ length: 5000 }, () => sentence))
     expect(sample.startsWith(`${sentence} ${sentence}`)).toBe(true)
-    expect(sample.length).toBeLessThan(1000 + sentence.length + 1)
+    expect(sample.length).toBe(PROSE_SAMPLE_CHARS)
     const figures = languageSample(Array.from({ length: 5000 }, () => 'Alpha 1.2'))
-    expect(figures.length).toBeLessThan(1000 + 'Alpha 1.2'.length + 1)
+    // Names and figures say less per character than prose: they are sampled longer.
+    expect(figures.length).toBeLessThanOrEqual(TEXT_SAMPLE_CHARS)
+    expect(figures.length).toBeGreaterThan(TEXT_SAMPLE_CHARS - 'Alpha 1.2'.length - 1)
   })
 
   it('names none for too few letters', async () => {
