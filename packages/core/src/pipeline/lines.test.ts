@@ -11,6 +11,29 @@ describe('groupLines', () => {
     expect(textsOf(run('world', 40, 100), run('Hello', 10, 100.4))).toEqual(['Hello world'])
   })
 
+  it("sets closing punctuation against a phrase in a face of its own, across its box's padding", () => {
+    // A browser's inline code: pdf.js reads the box's padding after "tidewatch" as a word space.
+    const code = { fontId: 'code', monospace: true, fontSize: 9 }
+    expect(
+      textsOf(
+        run('Install it with', 10, 100),
+        run('pip install tidewatch ', 88, 100, code),
+        run('. Then run', 190, 100),
+      ),
+    ).toEqual(['Install it with pip install tidewatch. Then run'])
+    expect(
+      textsOf(run('units (either', 10, 100), run('"m" ', 78, 100, code), run('), and', 99, 100)),
+    ).toEqual(['units (either "m"), and'])
+    // A label that ends in its own colon is closed already: a form's separator keeps its space;
+    // an ellipsis stands for words left out.
+    expect(
+      textsOf(run('Project No: ', 10, 100, { fontId: 'bold' }), run(': 2021-2', 72, 100)),
+    ).toEqual(['Project No: : 2021-2'])
+    expect(textsOf(run('1, 2, ', 10, 100, { fontId: 'math' }), run('..., n', 40, 100))).toEqual([
+      '1, 2, ..., n',
+    ])
+  })
+
   it('puts a space right of a run before it in a right-to-left line, and after it otherwise', () => {
     const rtl = { rtl: true }
     // "تقرير المياه بنسبة 12%" drawn left to right on the page, pdf.js's word spaces kept on

@@ -68,6 +68,14 @@ const BASELINE_TOLERANCE_EM = 0.1
 const MARGIN_NOTE_EDGE_ROWS = 3
 /** A note in the margin stands at least this many font sizes off the text. */
 const MARGIN_NOTE_MIN_GAP_EM = 0.5
+/**
+ * Punctuation that closes a phrase, standing alone before a space or the line's end; not an
+ * ellipsis, which takes a space before it where it stands for words left out ("1, ..., n").
+ */
+const CLOSING_PUNCTUATION = /^(?!\.\.)[.,;:!?)\]]+(?:\s|$)/
+const ENDS_WITH_PUNCTUATION = /[.,;:!?]\s*$/
+/** Closing punctuation this many font sizes or less after another face's phrase belongs to it. */
+const CLOSING_PUNCTUATION_GAP_EM = 0.6
 /** Runs this many font sizes apart in a line of prose type are cells of a row, not words. */
 const CELL_GAP_EM = 1.5
 /** The share of a line's drawn characters in typewriter type that makes it a line of code. */
@@ -1169,6 +1177,18 @@ export function makeLine(runs: TextRun[]): Line {
         const spaces = Math.round(gap / advance) - trailingSpaces(text) - leadingSpaces(piece)
         if (spaces > 0) text += ' '.repeat(spaces)
       } else if (apart && !spaceTaken && !text.endsWith(' ') && !piece.startsWith(' ')) text += ' '
+      // Punctuation after a phrase set in a face of its own follows it directly, whatever gap
+      // the phrase's box leaves (inline code's padding, read by pdf.js as a word space): no
+      // sentence sets a space before its comma or full stop. A phrase that ends in a mark of
+      // its own is closed already ("Project No:" then ": 2021-…" as a form prints them).
+      if (
+        ordered === runs &&
+        prev.fontId !== run.fontId &&
+        gap < CLOSING_PUNCTUATION_GAP_EM * em &&
+        CLOSING_PUNCTUATION.test(piece) &&
+        !ENDS_WITH_PUNCTUATION.test(text)
+      )
+        text = text.trimEnd()
     }
     spaceTaken = ordered === runs && isSuperscriptOverSpace(run, ordered[i + 1])
     if (isSpacedNoteMark(run, dominant)) text += run.text.replace(/ /g, '')
