@@ -782,6 +782,53 @@ describe('groupBlocks', () => {
     expect(lines('TraceMonkey is the fastest VM on 9 of the 26 benchmarks.')).toEqual([1, 3])
   })
 
+  it("keeps a list item's line that wraps into inline code under the item's text", () => {
+    // A README printed by a browser: item 1 wraps under its text, past the marker, and its
+    // second line opens with inline code set a size down.
+    const prose = { fontSize: 10.5, right: 540 }
+    const code = { fontId: 'code', monospace: true, fontSize: 9 }
+    const blocks = blocksOf(
+      run(
+        'tidewatch is published on PyPI. The recommended way to install it is inside',
+        70,
+        280,
+        prose,
+      ),
+      run(
+        'a virtual environment of its own, which keeps its few dependencies apart from',
+        70,
+        295.75,
+        prose,
+      ),
+      run(
+        'the rest of the system and makes the tool easy to remove again later on when',
+        70,
+        311.5,
+        prose,
+      ),
+      run(
+        'it is no longer needed, since nothing of it is left outside of that folder.',
+        70,
+        327.25,
+        prose,
+      ),
+      run('1. Create and activate a virtual environment with python3 -m venv', 88.8, 360, {
+        fontSize: 10.5,
+        right: 440,
+      }),
+      run('.venv and source', 445, 360, { ...code, right: 495 }),
+      run('.venv/bin/activate', 100.5, 375.75, { ...code, right: 198 }),
+      run('.', 201, 375.75, { fontSize: 10.5 }),
+      run('2. Install the package with pip install tidewatch.', 88.8, 394.5, { fontSize: 10.5 }),
+      // A listing further down sets the usual pitch of the code's size: solid, under the prose's.
+      run('$ tidewatch week --station 8443970', 82, 440, code),
+      run('Date        Time   Type   Height (ft)', 82, 452.6, code),
+      run('2024-06-03  04:12  High         9.84', 82, 465.2, code),
+      run('2024-06-03  10:31  Low          0.42', 82, 477.8, code),
+    )
+    expect(blocks.map((lines) => lines.length)).toEqual([4, 2, 1, 4])
+  })
+
   it('starts a new paragraph at a first-line indent after a full line', () => {
     const lines = groupLines([
       run('a full line of text that runs to the edge', 10, 100),

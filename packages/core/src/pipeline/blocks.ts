@@ -97,15 +97,18 @@ const ITEM_WRAP_INSET_EM = 4
  * not centred under it.
  */
 function isSetInsideItem(line: Line, item: Line): boolean {
-  const marker = listMarker(item.text)
-  if (marker === undefined || item.monospace) return false
-  // Where the item's text starts: past its marker, about half an em a character.
-  const textLeft = item.left + (marker.length + 1) * 0.5 * item.fontSize
-  if (line.left - textLeft <= ITEM_WRAP_INSET_EM * item.fontSize) return false
+  if (item.monospace || listMarker(item.text) === undefined) return false
+  if (line.left - textLeft(item) <= ITEM_WRAP_INSET_EM * item.fontSize) return false
   // A line under a tab stop of the item goes on from it: the values of "Facet:   64470 - ..."
   // listed under the first.
   if (item.runs.some((run) => Math.abs(run.left - line.left) < 0.5 * item.fontSize)) return false
   return Math.abs(line.left + line.right - item.left - item.right) / 2 > item.fontSize
+}
+
+/** Where a line's text starts: past its list marker, about half an em a character, if it has one. */
+function textLeft(line: Line): number {
+  const marker = listMarker(line.text)
+  return marker === undefined ? line.left : line.left + (marker.length + 1) * 0.5 * line.fontSize
 }
 
 /** The line lowest on the page, with none below it. */
@@ -549,9 +552,10 @@ function continuesBlock(
     // A lone short line in another font above a paragraph is a heading or a label.
     if (!isFullLineOf(last, line)) return false
     // A full one is the paragraph's first line at the paragraph's own pitch; set further off, it
-    // is a line of its own (a byline over the first column of its article).
+    // is a line of its own (a byline over the first column of its article). A wrap into inline
+    // code keeps the pitch of the prose around it, as found above.
     const usual = rhythm.pitches.get(Math.round(line.fontSize * 2))
-    if (usual !== undefined && pitch > usual * LEAD_LINE_PITCH_SLACK) return false
+    if (!codeWrap && usual !== undefined && pitch > usual * LEAD_LINE_PITCH_SLACK) return false
   }
   if (line.bold !== last.bold && block.lines.length === 1) return false
   // A lone short line in one font, set larger than the line under it, which opens in that font
@@ -878,16 +882,16 @@ const RUNNING_LINE_WORDS = 8
 /**
  * Whether `line` reads on from `first` as the next line of running text: `first` holds many words
  * and no finished sentence, and runs so near the page's right edge for its type that the first
- * word of `line` would not have fitted after it; `line` starts under it or out to the left of
- * its indent, and ends about where it ends or short of it. Entries of a list stacked as widely
- * end short of the edge (their page numbers stand at it).
+ * word of `line` would not have fitted after it; `line` starts under it (under its text, past a
+ * list marker) or out to the left of its indent, and ends about where it ends or short of it.
+ * Entries of a list stacked as widely end short of the edge (their page numbers stand at it).
  */
 function runsOnBelow(first: Line, line: Line, measure: number): boolean {
   return (
     first.text.split(' ').length >= RUNNING_LINE_WORDS &&
     !endsSentence(first) &&
     !fitsAfter(line, measure - first.right) &&
-    line.left < first.left + first.fontSize &&
+    line.left < textLeft(first) + first.fontSize &&
     line.right < first.right + 2 * first.fontSize
   )
 }
