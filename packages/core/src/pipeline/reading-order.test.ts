@@ -137,6 +137,20 @@ describe('orderBlocks', () => {
     expect(orderBlocks(page).blocks).toEqual([title, ...authors, ...left, ...right])
   })
 
+  it('reads a bar spaced out from margin to margin over three columns before them', () => {
+    // A newsletter's issue line: volume flush left, season centred, price flush right.
+    const title = block(['The Millbrook Ledger, a newsletter of the valley society'], 100, 20)
+    const bar = [
+      block(['VOLUME 27, NUMBER 2'], 10, 40),
+      block(['SPRING 2024'], 215, 40),
+      block(['FREE TO MEMBERS'], 400, 40),
+    ]
+    const columns = [10, 170, 330].map((x) => [60, 160].map((y) => block(COLUMN_TEXT, x, y)))
+    const page = [bar[2], ...(columns[2] as Block[]), bar[1], title, bar[0]]
+    page.push(...(columns[1] as Block[]), ...(columns[0] as Block[]))
+    expect(orderBlocks(page as Block[]).blocks).toEqual([title, ...bar, ...columns.flat()])
+  })
+
   it('reads each author with the address centred under their name, before the columns', () => {
     const title = block(['A title that spans both of the columns below it, wide enough'], 10, 20)
     const authors = [block(['Anna Lindqvist'], 80, 40), block(['Tomasz Nowak'], 195, 40)]

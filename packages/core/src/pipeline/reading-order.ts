@@ -446,7 +446,28 @@ function firstRowAcross(
     const edge = Math.min(...(side as Block[]).map((other) => other.left))
     return block.left > edge + em
   })
-  return offEdges ? row : []
+  return offEdges || isBarAcross(row, rest, minLeft, maxRight) ? row : []
+}
+
+/**
+ * Whether a row is a bar spaced out across the whole width, from the left margin to the right
+ * (a newsletter's volume, season and price over its columns): its last block ends flush with
+ * the right margin but starts well off the left edge of the column under it, where a column's
+ * heading would start.
+ */
+function isBarAcross(
+  row: readonly Block[],
+  rest: readonly Block[],
+  minLeft: number,
+  maxRight: number,
+): boolean {
+  const { left, right } = extentOf(row)
+  if (left > minLeft + 1 || right < maxRight - 1) return false
+  let last = row[0] as Block
+  for (const block of row) if (block.right > last.right) last = block
+  const under = rest.filter((block) => block.left < last.right && block.right > last.left)
+  if (under.length === 0) return false
+  return last.left > Math.min(...under.map((block) => block.left)) + last.fontSize
 }
 
 /**
