@@ -62,6 +62,17 @@ describe('toTextRuns', () => {
     expect(page.runs.map((run) => run.text)).toEqual(['ANNUAL', 'A B C D E'])
   })
 
+  it('reads capitals tracked out as the word where a kerned pair leaves no space, but not short words', () => {
+    // A browser's letter-spaced heading: "R" and "Y" kerned together. Capital two-letter words
+    // side by side are words.
+    const page = toTextRuns(
+      [item('S U M M A RY', 72, 62), item('E D U C AT I O N', 72, 80), item('IT IS OK', 72, 40)],
+      {},
+      [1, 0, 0, -1, 0, 792],
+    )
+    expect(page.runs.map((run) => run.text)).toEqual(['SUMMARY', 'EDUCATION', 'IT IS OK'])
+  })
+
   it('reads once the mathematical letters whose ToUnicode entries Word wrote twice', () => {
     const viewport = [1, 0, 0, -1, 0, 792]
     // Word: each Cambria Math letter reads doubled. Elsewhere a letter genuinely set twice stays.

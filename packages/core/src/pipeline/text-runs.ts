@@ -193,6 +193,10 @@ const NO_GAP = 0.01
 
 /** Single letters with a space between each: the way pdf.js reads a word set letter-spaced. */
 const SPACED_LETTERS = /^\p{L}(?: \p{L}){2,}$/u
+/** Capitals standing alone or in pairs, with a space between each: tracked-out capitals. */
+const SPACED_CAPITALS = /^\p{Lu}{1,2}(?: \p{Lu}{1,2}){2,}$/u
+/** Tracked-out capitals have a kerned pair at most in every this many letters' groups. */
+const TRACKED_PAIR_SHARE = 4
 /** Letter-spaced type advances at most this many font sizes a letter; a row of labels, more. */
 const SPACED_LETTER_MAX_EM = 1.5
 
@@ -201,9 +205,26 @@ const SPACED_LETTER_MAX_EM = 1.5
  * letters standing apart (a spreadsheet's column letters over their columns).
  */
 function letterSpaced(text: string, width: number, fontSize: number): boolean {
-  if (!SPACED_LETTERS.test(text)) return false
-  const letters = (text.length + 1) / 2
+  if (!SPACED_LETTERS.test(text) && !isTrackedCapitals(text)) return false
+  const letters = text.length - countSpaces(text)
   return width / letters < SPACED_LETTER_MAX_EM * fontSize
+}
+
+/**
+ * Capitals tracked out where a kerned pair ("RY", "AT") leaves pdf.js no gap for its space:
+ * "S U M M A RY". Single letters are most of them; a run of two-letter words is words.
+ */
+function isTrackedCapitals(text: string): boolean {
+  if (!SPACED_CAPITALS.test(text)) return false
+  const groups = text.split(' ')
+  const pairs = groups.filter((group) => group.length === 2).length
+  return pairs * TRACKED_PAIR_SHARE <= groups.length
+}
+
+function countSpaces(text: string): number {
+  let spaces = 0
+  for (const char of text) if (char === ' ') spaces++
+  return spaces
 }
 
 /** A character outside the Basic Multilingual Plane, and one drawn twice in a row. */
