@@ -874,18 +874,25 @@ describe('classifyBlocks', () => {
     ])
   })
 
-  it('keeps only the title of a table of contents as a heading', () => {
+  it('keeps only the title of a table of contents, and a title over it, as headings', () => {
     const entries = ['Introduction', 'Methods', 'Results', 'Discussion', 'Outlook', 'Annex A']
-    const blocks = [block(['Contents'], 10, 60, { fontSize: 20 })]
+    entries.push('Annex B', 'Glossary')
+    // A book's title and author over its contents, on one page.
+    const title = [
+      block(['Keeping Bees in the City'], 150, 10, { fontSize: 24 }),
+      block(['A practical handbook for rooftop and backyard apiaries'], 120, 30, { italic: true }),
+    ]
+    const blocks = [...title, block(['Contents'], 10, 60, { fontSize: 20 })]
     entries.forEach((entry, i) => {
-      blocks.push(block([entry], 10, 100 + i * 60))
-      blocks.push(block([String(i * 4 + 1)], 500, 100 + i * 60))
+      blocks.push(block([entry], 10, 100 + i * 45))
+      blocks.push(block([String(i * 4 + 1)], 500, 100 + i * 45))
     })
     blocks.push(block(['Part II. Appendices'], 10, 500, { fontSize: 14 }))
     blocks.push(block(['Appendix B 31'], 10, 540), block(['Appendix C 35'], 10, 580))
     const layout = page(blocks)
     classifyPage(layout)
     expect(layout.blocks.filter((b) => b.kind === 'heading').map((b) => b.lines[0]?.text)).toEqual([
+      'Keeping Bees in the City',
       'Contents',
     ])
     // The text that starts on the page under the contents heads its sections as ever.
@@ -896,7 +903,7 @@ describe('classifyBlocks', () => {
     ])
     classifyPage(opening)
     expect(opening.blocks.filter((b) => b.kind === 'heading').map((b) => b.lines[0]?.text)).toEqual(
-      ['Contents', '1 Introduction'],
+      ['Keeping Bees in the City', 'Contents', '1 Introduction'],
     )
   })
 

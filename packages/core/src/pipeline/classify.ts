@@ -108,9 +108,7 @@ export function classifyBlocks(
   for (const page of pages) {
     splitNumberedLeads(page, stats)
     joinNoteMarks(page, stats)
-    const contentsBottom = contentsEnd(page)
-    const contents = contentsBottom !== undefined
-    let headings = 0
+    const contents = contentsSpan(page)
     page.blocks.forEach((block, index) => {
       if (block.kind === 'header' || block.kind === 'footer') return
       if (block.kind === 'table' || block.kind === 'image' || block.standalone) return
@@ -118,9 +116,15 @@ export function classifyBlocks(
       const beside = page.blocks[index + 1]
       const next = beside && isDateBeside(block, beside) ? page.blocks[index + 2] : beside
       classifyBlock(block, page, next, page.blocks[index - 1], stats, outlineIndex)
-      // A table of contents names the sections; only its own title is a heading of the document.
-      // The text that starts on the page after the contents has headings of its own.
-      if (block.kind === 'heading' && contents && block.top < contentsBottom && ++headings > 1) {
+      // A table of contents names the sections: its entries are no headings of the document,
+      // though its title and a title over it are. The text that starts on the page after the
+      // contents has headings of its own.
+      if (
+        block.kind === 'heading' &&
+        contents &&
+        block.top >= contents.top &&
+        block.top < contents.bottom
+      ) {
         block.kind = 'paragraph'
         delete block.level
       }
@@ -128,7 +132,7 @@ export function classifyBlocks(
     markHangingNumberedItems(page.blocks)
     // Larger type broken over lines is a title set as a paragraph: it reads on.
     page.blocks = splitLineLists(page.blocks, stats.bodySize * 1.05)
-    if (!contents) promoteHeadingStyle(page, stats)
+    if (contents === undefined) promoteHeadingStyle(page, stats)
     demoteKickers(page, stats)
     markChapterLabels(page.blocks)
     mergeStackedHeadings(page)
@@ -347,16 +351,18 @@ const MIN_CONTENTS_ENTRIES = 8
 const CONTENTS_RISING_SHARE = 0.8
 
 /**
- * Where the table of contents that most blocks of the page are ends (the bottom of its last entry
- * ending with a page number), or undefined when the page holds none. Its page numbers rise from
- * entry to entry, where a table's last column of figures goes up and down.
+ * Where the table of contents that most blocks of the page are stands (from the top of its first
+ * entry ending with a page number to the bottom of its last), or undefined when the page holds
+ * none. Its page numbers rise from entry to entry, where a table's last column of figures goes
+ * up and down.
  */
-function contentsEnd(page: PageLayout): number | undefined {
+function contentsSpan(page: PageLayout): { top: number; bottom: number } | undefined {
   const blocks = page.blocks.filter(
     (block) => block.kind !== 'header' && block.kind !== 'footer' && block.lines.length > 0,
   )
   let entries = 0
   let counted = 0
+  let top = Number.POSITIVE_INFINITY
   let bottom = Number.NEGATIVE_INFINITY
   const numbers: number[] = []
   for (let i = 0; i < blocks.length; i++) {
@@ -368,17 +374,19 @@ function contentsEnd(page: PageLayout): number | undefined {
       // A title and its page number set apart on the same row: one entry.
       entries++
       numbers.push(Number.parseInt(plainText(number), 10))
+      top = Math.min(top, block.top, number.top)
       bottom = Math.max(bottom, block.bottom, number.bottom)
       i++
     } else if (block.lines.every((line) => CONTENTS_ENTRY.test(line.text.trimEnd()))) {
       entries++
       for (const line of block.lines) numbers.push(Number.parseInt(lastWord(line.text), 10))
+      top = Math.min(top, block.top)
       bottom = Math.max(bottom, block.bottom)
     }
   }
   const isContents =
     entries >= MIN_CONTENTS_ENTRIES && entries >= counted * 0.6 && mostlyRising(numbers)
-  return isContents ? bottom : undefined
+  return isContents ? { top, bottom } : undefined
 }
 
 /** The last word of a line of text. */
