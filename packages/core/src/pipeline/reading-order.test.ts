@@ -206,6 +206,21 @@ describe('orderBlocks', () => {
     expect(orderBlocks(ending).blocks).toEqual([...left, last, ...right, under])
   })
 
+  it('reads a heading a little larger in a face of its own, at the foot of the left column, with the text it opens', () => {
+    // A recipe printed by a browser: "METHOD" in 12 pt sans over steps in 10.5 pt serif, after a
+    // list set in two columns; the heading's margin below is wider than an em of the text.
+    const left = [60, 160].map((y) => block(COLUMN_TEXT, 10, y))
+    const right = [block(COLUMN_TEXT, 180, 60)]
+    const heading = block(['METHOD'], 10, 285, { fontSize: 11.4, fontId: 'sans' })
+    const steps = block(
+      ['1. Heat the oil in a wide, heavy pan over medium heat and add the bread'],
+      10,
+      310,
+    )
+    const page = [heading, right[0], left[1], steps, left[0]] as Block[]
+    expect(orderBlocks(page).blocks).toEqual([...left, ...right, heading, steps])
+  })
+
   it("reads a heading and a term's line under it, at the foot of the left column, with the text they open", () => {
     // A definition list after two columns: its heading, then its first term, then the term's
     // definition across the page.

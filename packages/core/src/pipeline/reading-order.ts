@@ -31,6 +31,8 @@ const SIDEBAR_MAX_LEVEL_SHARE = 0.7
 const HEADING_SIZE_RATIO = 1.15
 /** Lines under a leading row's block, centred on it, stand at most this many ems below it. */
 const STACK_GAP_EMS = 1.5
+/** A heading in a face of its own stands at most this many of its ems over the text it opens. */
+const LEAD_IN_GAP_EMS = 1.5
 /** A column's foot read with the full-width text under it holds at most this many blocks. */
 const LEAD_IN_MAX_BLOCKS = 3
 /** A stamp set sideways in the margin runs along at least this share of the text's height. */
@@ -343,12 +345,18 @@ function leadInAbove(columns: readonly Block[][], below: Block): Block[] {
   const em = below.fontSize
   const gapBelow = below.top - last.bottom
   // A heading set larger than the text under it opens that text, whatever space a style sets
-  // around headings (a browser's equal margins above and below): a heading ends no column.
+  // around headings (a browser's equal margins above and below): a heading ends no column. So
+  // does one set a little larger in a face of its own, nearer the text under it than its column.
+  const above = own[own.length - 2]
+  const nearerBelow = above !== undefined && gapBelow < last.top - above.bottom
   if (
     last.lines.length <= 2 &&
     last.top >= othersBottom &&
-    last.fontSize >= HEADING_SIZE_RATIO * em &&
-    gapBelow <= last.fontSize
+    ((last.fontSize >= HEADING_SIZE_RATIO * em && gapBelow <= last.fontSize) ||
+      (last.fontSize > em &&
+        last.fontId !== below.fontId &&
+        nearerBelow &&
+        gapBelow <= LEAD_IN_GAP_EMS * last.fontSize))
   ) {
     return [last]
   }
