@@ -278,6 +278,35 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("keeps a value's wrap under the value with its key's entry, in a list of lines", () => {
+    // Minutes' details: keys in bold, values at a tab stop; the attendees run on under theirs.
+    const entry = (key: string, value: string, y: number) => [
+      run(key, 72, y, { fontId: 'bold', fontSize: 11 }),
+      run(value, 162, y, { fontSize: 11 }),
+    ]
+    const blocks = groupBlocks(
+      groupLines([
+        ...entry('Date:', 'Tuesday, March 12, 2024, 6:30 p.m.', 121),
+        ...entry('Location:', 'Community Room, Westbrook Public Library', 135.6),
+        ...entry('Attendees:', 'Janet Okonkwo (Chair), David Feld (Treasurer), Leonard', 150.3),
+        run('Price, Ruth Abernathy, Samuel Kwan', 162, 162.9, { fontSize: 11 }),
+        ...entry('Staff:', 'Elaine Marsh (Library Director)', 177.6),
+        ...entry('Absent:', 'Gregory Hale (excused)', 192.2),
+      ]),
+      1,
+    )
+    expect(text(splitLineLists(blocks, 11))).toEqual([
+      ['Date: Tuesday, March 12, 2024, 6:30 p.m.'],
+      ['Location: Community Room, Westbrook Public Library'],
+      [
+        'Attendees: Janet Okonkwo (Chair), David Feld (Treasurer), Leonard',
+        'Price, Ruth Abernathy, Samuel Kwan',
+      ],
+      ['Staff: Elaine Marsh (Library Director)'],
+      ['Absent: Gregory Hale (excused)'],
+    ])
+  })
+
   it("ends a table's caption before a header row wider than the caption", () => {
     const prose = [
       'the latency of the estimator under load for every sensor',

@@ -132,13 +132,38 @@ export function splitLineLists(blocks: readonly Block[], maxFontSize: number): B
     !block.standalone &&
     ((block.fontSize <= maxFontSize && (isLineList(block) || isShortOfMeasure(block, blocks))) ||
       isKeyValueList(block.lines))
-      ? block.lines.map((line) => {
-          const own = withLines(block, [line])
+      ? entryLines(block).map((lines) => {
+          const own = withLines(block, lines)
           own.standalone = true
           own.listedLine = true
           return own
         })
       : [block],
+  )
+}
+
+/**
+ * The lines of a list of lines, an entry to a line, but for a value that wraps: a line that
+ * starts under the value of the line above, which ran on to the edge of the list, goes on with
+ * it ("Attendees:  Janet Okonkwo (Chair), …, Leonard" over "Price, Ruth Abernathy").
+ */
+function entryLines(block: Block): Line[][] {
+  const entries: Line[][] = []
+  for (const line of block.lines) {
+    const entry = entries[entries.length - 1]
+    const last = entry?.[entry.length - 1]
+    const runsOn = last !== undefined && !fitsAfter(line, block.right - last.right)
+    if (entry && last && runsOn && wrapsUnderValue(last, line)) entry.push(line)
+    else entries.push([line])
+  }
+  return entries
+}
+
+/** Whether a line starts under the value of a key-value line, set apart from its key. */
+function wrapsUnderValue(last: Line, line: Line): boolean {
+  const valueLeft = last.cellStarts?.length === 1 ? last.cellStarts[0] : undefined
+  return (
+    valueLeft !== undefined && Math.abs(line.left - valueLeft) < 1 && KEY_VALUE_LINE.test(last.text)
   )
 }
 
@@ -640,12 +665,14 @@ function continuesBlock(
   ) {
     return false
   }
-  // A first-line indent after a full line, or after a finished sentence, starts a new paragraph.
+  // A first-line indent after a full line, or after a finished sentence, starts a new paragraph;
+  // a value's wrap under the value, set apart from its key, goes on.
   if (
     block.lines.length >= 2 &&
     line.left > block.left + 0.9 * em &&
     line.left - last.left > 0.9 * em &&
-    (last.right > block.right - 1.5 * em || finished)
+    (last.right > block.right - 1.5 * em || finished) &&
+    !(!finished && wrapsUnderValue(last, line))
   ) {
     return false
   }
