@@ -672,7 +672,7 @@ function continuesBlock(
     line.left > block.left + 0.9 * em &&
     line.left - last.left > 0.9 * em &&
     (last.right > block.right - 1.5 * em || finished) &&
-    !(!finished && wrapsUnderValue(last, line))
+    (finished || !wrapsUnderValue(last, line))
   ) {
     return false
   }
