@@ -355,6 +355,26 @@ describe('orderBlocks', () => {
     ])
   })
 
+  it('reads a sidebar whole where the next paragraph wraps round its foot, and the heading over that paragraph after it', () => {
+    // A report page: a floated "Key facts" box beside the text; the next section's heading
+    // stands level with the box's source line, and its first paragraph starts beside that line,
+    // then runs on under the box at full width.
+    const { main, sidebar } = textBesideSidebar(65, 135)
+    const source = block(['Source: counters'], 330, 232)
+    const heading = block(['3.1 Who is cycling'], 10, 225, { fontSize: 12 })
+    const paragraph = block(
+      [
+        'One of the stated aims of the programme',
+        'was to broaden the range of people who feel able to cycle, which the survey bears out',
+        'for women and for children riding to school, though not yet for older riders.',
+      ],
+      10,
+      240,
+    )
+    const page = [sidebar[0], main[0], heading, source, sidebar[1], main[1], paragraph]
+    expect(orderBlocks(page).blocks).toEqual([...main, ...sidebar, source, heading, paragraph])
+  })
+
   it('reads the whole of a main column that runs on below its sidebar before the sidebar', () => {
     const { main, sidebar } = textBesideSidebar(65, 135)
     // The text's last paragraph, below the sidebar's end, has nothing beside it.

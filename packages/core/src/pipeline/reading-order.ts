@@ -1,7 +1,7 @@
 import { extentOf, medianFontSize } from './extent.js'
 import { readLevelRows } from './level-rows.js'
 import { listMarker } from './list-markers.js'
-import type { Block } from './types.js'
+import type { Block, Line } from './types.js'
 
 /** Blocks wider than this share of their region span columns (titles, figures, wide paragraphs). */
 const WIDE_SHARE = 0.55
@@ -148,7 +148,13 @@ export interface Gutter {
   right: number
 }
 
-function orderRegion(blocks: Block[], state: OrderState, depth: number, band = false): Block[] {
+function orderRegion(
+  blocks: Block[],
+  state: OrderState,
+  depth: number,
+  band = false,
+  below?: Block,
+): Block[] {
   if (blocks.length < 2 || depth > 6) return orderRows(blocks, state)
   const { left: minLeft, right: maxRight } = extentOf(blocks)
   const width = maxRight - minLeft
@@ -157,7 +163,7 @@ function orderRegion(blocks: Block[], state: OrderState, depth: number, band = f
   if (depth === 0) state.gutters = found
   // Within a band, sides whose blocks stand level row by row are the columns of a table.
   const gutters = band ? found.filter((gutter) => !rowAligned(blocks, gutter)) : found
-  if (gutters.length === 0) return orderBands(blocks, state, depth, minLeft, maxRight)
+  if (gutters.length === 0) return orderBands(blocks, state, depth, minLeft, maxRight, below)
 
   const crosses = (block: Block) =>
     gutters.some((gutter) => block.left < gutter.left && block.right > gutter.right)
@@ -549,7 +555,8 @@ function partsUnder(heads: readonly Block[], band: readonly Block[]): Block[][] 
 /**
  * A region without a gutter down its full height: a full-width block that nothing stands beside
  * (a caption under a table, a wide paragraph) cuts it into bands that may each have columns; else
- * a sidebar beside the text is read after it; else the region is read row by row.
+ * a sidebar beside the text is read after it; else the region is read row by row. `below` is
+ * the full-width block under the region, if any.
  */
 function orderBands(
   blocks: Block[],
@@ -557,6 +564,7 @@ function orderBands(
   depth: number,
   minLeft: number,
   maxRight: number,
+  below: Block | undefined,
 ): Block[] {
   const cuts = bandCuts(blocks, maxRight - minLeft)
   if (cuts.length > 0) {
@@ -565,12 +573,35 @@ function orderBands(
       rest,
       cuts,
       (block) => block.top,
-      (band) => orderRegion(band, state, depth + 1, true),
+      (band, under) => orderRegion(band, state, depth + 1, true, under),
     )
   }
   const aside = findSidebarGutter(blocks, minLeft, maxRight)
   if (!aside) return orderRows(blocks, state)
-  return splitColumns(blocks, [aside]).flatMap((column) => orderRegion(column, state, depth + 1))
+  const columns = splitColumns(blocks, [aside])
+  const read = columns.flatMap((column) => orderRegion(column, state, depth + 1))
+  const heading = below && headingAtFoot(columns, below)
+  return heading ? [...read.filter((block) => block !== heading), heading] : read
+}
+
+/**
+ * The heading at the foot of the text beside a sidebar that opens the full-width text under
+ * both: set larger than that text, within a heading's space of it. It is read after the
+ * sidebar, with its text, not before the sidebar.
+ */
+function headingAtFoot(columns: readonly Block[][], below: Block): Block | undefined {
+  for (const column of columns) {
+    let last: Block | undefined
+    for (const block of column) if (!last || block.bottom > last.bottom) last = block
+    if (
+      last !== undefined &&
+      last.lines.length <= 2 &&
+      last.fontSize >= HEADING_SIZE_RATIO * below.fontSize &&
+      below.top - last.bottom <= LEAD_IN_GAP_EMS * last.fontSize
+    )
+      return last
+  }
+  return undefined
 }
 
 /**
@@ -587,7 +618,8 @@ function bandCuts(blocks: readonly Block[], width: number): Block[] {
         blocks.every(
           (other) =>
             other === block ||
-            Math.min(other.bottom, block.bottom) - Math.max(other.top, block.top) <= 1,
+            Math.min(other.bottom, block.bottom) - Math.max(other.top, block.top) <= 1 ||
+            wrapsAround(block, other),
         ),
     )
     .sort((p, q) => p.top - q.top)
@@ -610,6 +642,20 @@ function bandCuts(blocks: readonly Block[], width: number): Block[] {
     lastCut = block
   }
   return cuts
+}
+
+/**
+ * Whether a paragraph's first lines wrap around the foot of a block that stands beside them and
+ * ends above its last line (text flowing round a floated box, then on under it at full width):
+ * every line level with the box stops short of it.
+ */
+function wrapsAround(block: Block, box: Block): boolean {
+  if (box.top >= block.top || box.bottom >= (block.lines[block.lines.length - 1] as Line).top) {
+    return false
+  }
+  return block.lines.every(
+    (line) => line.top >= box.bottom || line.right <= box.left || line.left >= box.right,
+  )
 }
 
 /**
