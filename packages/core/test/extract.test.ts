@@ -689,6 +689,55 @@ describe('extract', () => {
     ])
   })
 
+  it("reads an index set in two columns down each column, an entry's wrapped pages with it", async () => {
+    // A book's index printed by a browser: each column opens with its letter, its lines level
+    // with the other column's; a note's page reads "178n", and one entry's last page wraps.
+    const left = [
+      ['A', 52, 'bold'],
+      ['Adams, John Quincy, 41, 88-90', 52],
+      ['agriculture, 12, 57-63, 201', 52],
+      ['crop rotation, 59', 62],
+      ['almanacs, 33, 178n', 52],
+      ['American Philosophical Society, 47,', 52],
+      ['112', 62],
+      ['apprenticeship, 19-24', 52],
+    ] as const
+    const right = [
+      ['D', 227, 'bold'],
+      ['debt, personal, 124-127, 210', 227],
+      ['Delaware River, 9, 66', 227],
+      ['diaries, 3-6, 92, 207n', 227],
+      ['domestic servants, 54-55', 227],
+      ['dowries, 88', 227],
+      ['drainage, 61', 227],
+      ['dyeing, 140', 227],
+    ] as const
+    const line = ([text, x, font]: readonly [string, number, string?], i: number) => ({
+      text,
+      x,
+      y: 120 + 12 * i,
+      size: font ? 10.5 : 9.5,
+      ...(font && { font: 'bold' as const }),
+    })
+    const pdf = await buildPdf([[...left.map(line), ...right.map(line)]])
+    const { elements } = await extract(pdf)
+    expect(elements.map((element) => element.text).filter((text) => text.length > 1)).toEqual([
+      'Adams, John Quincy, 41, 88-90',
+      'agriculture, 12, 57-63, 201',
+      'crop rotation, 59',
+      'almanacs, 33, 178n',
+      'American Philosophical Society, 47, 112',
+      'apprenticeship, 19-24',
+      'debt, personal, 124-127, 210',
+      'Delaware River, 9, 66',
+      'diaries, 3-6, 92, 207n',
+      'domestic servants, 54-55',
+      'dowries, 88',
+      'drainage, 61',
+      'dyeing, 140',
+    ])
+  })
+
   it("reads a contract's clauses numbered in levels each on its own, under their clause's title", async () => {
     const pdf = await buildPdf([
       [

@@ -145,7 +145,8 @@ export function splitLineLists(blocks: readonly Block[], maxFontSize: number): B
 /**
  * The lines of a list of lines, an entry to a line, but for a value that wraps: a line that
  * starts under the value of the line above, which ran on to the edge of the list, goes on with
- * it ("Attendees:  Janet Okonkwo (Chair), …, Leonard" over "Price, Ruth Abernathy").
+ * it ("Attendees:  Janet Okonkwo (Chair), …, Leonard" over "Price, Ruth Abernathy"), and so do
+ * the rest of an index entry's pages.
  */
 function entryLines(block: Block): Line[][] {
   const entries: Line[][] = []
@@ -153,8 +154,11 @@ function entryLines(block: Block): Line[][] {
     const entry = entries[entries.length - 1]
     const last = entry?.[entry.length - 1]
     const runsOn = last !== undefined && !fitsAfter(line, block.right - last.right)
-    if (entry && last && runsOn && wrapsUnderValue(last, line)) entry.push(line)
-    else entries.push([line])
+    if (entry && ((runsOn && last && wrapsUnderValue(last, line)) || wrapsPages(last, line))) {
+      entry.push(line)
+    } else {
+      entries.push([line])
+    }
   }
   return entries
 }
@@ -214,11 +218,19 @@ function isKeyValueList(lines: readonly Line[]): boolean {
  * at least, or two where each entry gives its pages after a comma, as an index does.
  */
 function isIndex(lines: readonly Line[]): boolean {
-  if (lines.length < 2 || !lines.every((line) => INDEX_ENTRY.test(line.text))) return false
+  if (lines.length < 2) return false
+  if (!lines.every((line, i) => INDEX_ENTRY.test(line.text) || wrapsPages(lines[i - 1], line))) {
+    return false
+  }
   return (
     lines.length >= LINE_LIST_MIN_LINES ||
     lines.every((line) => /^\p{Lu}$/u.test(line.text) || PAGES_AFTER_COMMA.test(line.text))
   )
+}
+
+/** Whether a line holds the rest of the pages of the index entry above it, which ends in a comma. */
+function wrapsPages(entry: Line | undefined, line: Line): boolean {
+  return entry !== undefined && entry.text.trimEnd().endsWith(',') && WRAPPED_PAGES.test(line.text)
 }
 
 /** Whether every line of a block is a row of one table with the line under it. */
@@ -666,13 +678,14 @@ function continuesBlock(
     return false
   }
   // A first-line indent after a full line, or after a finished sentence, starts a new paragraph;
-  // a value's wrap under the value, set apart from its key, goes on.
+  // a value's wrap under the value, set apart from its key, goes on, and so do the rest of an
+  // index entry's pages.
   if (
     block.lines.length >= 2 &&
     line.left > block.left + 0.9 * em &&
     line.left - last.left > 0.9 * em &&
     (last.right > block.right - 1.5 * em || finished) &&
-    (finished || !wrapsUnderValue(last, line))
+    (finished || !(wrapsUnderValue(last, line) || wrapsPages(last, line)))
   ) {
     return false
   }
@@ -739,8 +752,10 @@ const PAGE_REFERENCES = /(?:^|[\s,])\d+(?:[-\u2013]\d+|ff?\.)?$/
  * An index's entry, a term then its pages ("Cauchy product, 23-25", "neurons 173"), or the letter
  * over the entries it starts.
  */
-const INDEX_ENTRY = /^(?:\p{L}.*?,?(?: \d+(?:[-\u2013]\d+|ff?\.)?,?)+|\p{Lu})$/u
-const PAGES_AFTER_COMMA = /,(?: \d+(?:[-\u2013]\d+|ff?\.)?,?)+$/
+const INDEX_ENTRY = /^(?:\p{L}.*?,?(?: \d+(?:[-\u2013]\d+|ff?\.|n)?,?)+|\p{Lu})$/u
+const PAGES_AFTER_COMMA = /,(?: \d+(?:[-\u2013]\d+|ff?\.|n)?,?)+$/
+/** The rest of an entry's pages, wrapped under it: "112", "204, 210n". */
+const WRAPPED_PAGES = /^\d+(?:[-\u2013]\d+|ff?\.|n)?(?:, \d+(?:[-\u2013]\d+|ff?\.|n)?)*,?$/
 
 /**
  * Whether `next` may be a line of its own after `line`: no hyphen breaks a word between them,

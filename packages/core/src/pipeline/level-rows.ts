@@ -388,8 +388,14 @@ function isValues(block: Block): boolean {
   return block.lines.every((line) => /\d/.test(line.text))
 }
 
-/** Whether no line of a block holds a figure: labels, names. */
+/**
+ * Whether no line of a block holds a figure: labels, names. A lone letter is none: it heads the
+ * entries of an index's column under it, not a row level with it.
+ */
 function isLabels(block: Block): boolean {
+  if (block.lines.length === 1 && /^\p{L}$/u.test((block.lines[0] as Line).text.trim())) {
+    return false
+  }
   return block.lines.every((line) => !/\d/.test(line.text))
 }
 
