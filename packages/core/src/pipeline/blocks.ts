@@ -230,7 +230,7 @@ function isIndex(lines: readonly Line[]): boolean {
 
 /** Whether a line holds the rest of the pages of the index entry above it, which ends in a comma. */
 function wrapsPages(entry: Line | undefined, line: Line): boolean {
-  return entry !== undefined && entry.text.trimEnd().endsWith(',') && WRAPPED_PAGES.test(line.text)
+  return entry?.text.trimEnd().endsWith(',') === true && WRAPPED_PAGES.test(line.text)
 }
 
 /** Whether every line of a block is a row of one table with the line under it. */
