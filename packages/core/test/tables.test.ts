@@ -142,6 +142,63 @@ describe('hybrid tables', () => {
     expect(tables.map((element) => grid(element.table as Table))).toEqual([sheet])
   })
 
+  it('reads a statement whose rules and shading mark out its figures alone as one table, labels and all', async () => {
+    // An income statement as annual reports set it: the current year's column shaded, stretch
+    // by stretch, subtotal rules drawn over the figure columns only, and the row labels outside
+    // every rule.
+    const rows = [
+      ['Revenue', '3', '1,284.6', '1,197.3'],
+      ['Cost of sales', '4', '(846.2)', '(801.9)'],
+      ['Gross profit', '', '438.4', '395.4'],
+      ['Distribution costs', '', '(97.5)', '(92.8)'],
+      ['Administrative expenses', '4', '(171.0)', '(158.6)'],
+      ['Other operating income', '5', '6.2', '4.9'],
+      ['Operating profit', '', '179.9', '151.5'],
+      ['Finance costs', '7', '(38.6)', '(27.4)'],
+      ['Profit before taxation', '', '145.4', '125.3'],
+    ]
+    const subtotals = new Set([2, 6, 8])
+    // The header's titles stand on its foot, ruled off across the table, in up to three lines.
+    const texts: TextSpec[] = [
+      { text: 'Note', x: 322, y: 130, size: 9 },
+      { text: '2023', x: 430, y: 118, size: 9 },
+      { text: '£m', x: 438, y: 130, size: 9 },
+      { text: '2022', x: 510, y: 106, size: 9 },
+      { text: '£m', x: 518, y: 118, size: 9 },
+      { text: '(re-presented)', x: 472, y: 130, size: 9 },
+    ]
+    const lines: LineSpec[] = [
+      { x1: 62, y1: 94, x2: 533, y2: 94 },
+      { x1: 62, y1: 136, x2: 533, y2: 136 },
+    ]
+    const rects: RectSpec[] = [{ x: 374, y: 96, width: 80, height: 40, grey: 0.93 }]
+    // A little space after each subtotal, left unshaded.
+    let y = 137
+    for (const [r, [label, note, current, prior]] of rows.entries()) {
+      y += subtotals.has(r - 1) ? 21 : 15
+      texts.push({ text: label as string, x: 62, y, size: 9 })
+      if (note) texts.push({ text: note, x: 330, y, size: 9 })
+      texts.push({
+        text: current as string,
+        x: 450 - (await textWidth(current as string, 9)),
+        y,
+        size: 9,
+      })
+      texts.push({
+        text: prior as string,
+        x: 530 - (await textWidth(prior as string, 9)),
+        y,
+        size: 9,
+      })
+      rects.push({ x: 374, y: y - 11, width: 80, height: 15, grey: 0.93 })
+      if (subtotals.has(r)) lines.push({ x1: 374, y1: y - 10, x2: 533, y2: y - 10 })
+    }
+    const doc = await extract(await buildPdf([{ texts, lines, rects }]), { mode: 'hybrid' })
+    const tables = doc.elements.filter((element) => element.type === 'table')
+    expect(tables).toHaveLength(1)
+    expect(grid(tables[0]?.table as Table).slice(-rows.length)).toEqual(rows)
+  })
+
   it('gives every element a bounding box in hybrid mode and none in fast mode', async () => {
     const pdf = await pageWithTable('grid')
     const hybrid = await extract(pdf, { mode: 'hybrid' })

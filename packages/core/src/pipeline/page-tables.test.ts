@@ -796,6 +796,41 @@ describe('detectTables', () => {
     ])
   })
 
+  it('reads a statement ruled over its figures alone as one table with its labels and header', () => {
+    // An income statement: the header ruled off across the table, its titles stacked up to three
+    // lines; subtotal rules over the figure columns only, from some rows down; labels outside.
+    const rows = [
+      ['Revenue', '3', '1,284.6', '1,197.3'],
+      ['Cost of sales', '4', '(846.2)', '(801.9)'],
+      ['Gross profit', '', '438.4', '395.4'],
+      ['Distribution costs', '', '(97.5)', '(92.8)'],
+      ['Administrative expenses', '4', '(171.0)', '(158.6)'],
+      ['Operating profit', '', '179.9', '151.5'],
+      ['Finance costs', '7', '(38.6)', '(27.4)'],
+      ['Profit before taxation', '', '145.4', '125.3'],
+    ]
+    const runs = [
+      run('Note', 322, 130),
+      run('2023', 430, 118),
+      run('£m', 438, 130),
+      run('2022', 510, 106),
+      run('£m', 518, 118),
+      run('(re-presented)', 460, 130),
+    ]
+    for (const [r, [label, note, current, prior]] of rows.entries()) {
+      const y = 152 + 15 * r
+      runs.push(run(label as string, 62, y))
+      if (note) runs.push(run(note, 330, y))
+      runs.push(run(current as string, 450 - (current as string).length * 5, y))
+      runs.push(run(prior as string, 530 - (prior as string).length * 5, y))
+    }
+    const horizontal = [94, 136].map((y) => ({ x1: 62, y1: y, x2: 533, y2: y }))
+    for (const y of [172, 217, 247, 261]) horizontal.push({ x1: 374, y1: y, x2: 533, y2: y })
+    const { tables } = detectTables(runs, findRulings({ horizontal, vertical: [] }), [], 1, true)
+    expect(tables).toHaveLength(1)
+    expect(texts(tables[0]?.table).slice(-rows.length)).toEqual(rows)
+  })
+
   it('takes the header row set just above an unframed grid into it', () => {
     // Rules between rows and columns only, no frame; the titles sit above the first rule.
     const rulings = findRulings({

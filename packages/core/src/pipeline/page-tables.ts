@@ -73,7 +73,19 @@ export function detectTables(
     return { taken, kept }
   }
   const unruledBands: RuledBand[] = []
+  // Rules drawn over the figures of a wider table, and the header ruled off over them, are left
+  // to the borderless reading of the whole table.
+  const boxes: ReadonlyArray<readonly number[]> = [
+    ...rulings.grids.map((grid) => grid.bbox),
+    ...rulings.bands.map(bandBox),
+  ]
+  const fragments = boxes.filter((box) => isFiguresBesideLabels(box, rest))
+  const isFragment = (box: readonly number[]) =>
+    fragments.includes(box) ||
+    isFiguresBesideLabels(box, rest) ||
+    fragments.some((fragment) => headsFragment(box, fragment, rest))
   for (const drawn of rulings.grids) {
+    if (isFragment(drawn.bbox)) continue
     const grid = withStubBeside(withHeaderAbove(withoutTitleRows(drawn, rest), rest), rest)
     const { taken, kept } = take((run) => centreInside(run, grid.bbox))
     if (drawn.band && holdsUnruledRows(grid, taken)) {
@@ -88,15 +100,10 @@ export function detectTables(
   const bands = [...rulings.bands, ...unruledBands, ...headerRuleBands(rulings, rest)].flatMap(
     (drawn) => splitAtGaps(drawn, rest).flatMap((band) => splitAtHeadingRules(band, rest)),
   )
-  for (const band of bands.map((found) =>
-    bandWithRowsBelow(bandWithHeaderAbove(found, rest), rest),
-  )) {
-    const box: [number, number, number, number] = [
-      band.left,
-      band.ys[0] as number,
-      band.right,
-      band.ys[band.ys.length - 1] as number,
-    ]
+  for (const found of bands) {
+    if (isFragment(bandBox(found))) continue
+    const band = bandWithRowsBelow(bandWithHeaderAbove(found, rest), rest)
+    const box = bandBox(band)
     const { taken, kept } = take((run) => centreInside(run, box))
     const rules = rulings.horizontal.filter(
       (rule) =>
@@ -133,6 +140,106 @@ export function detectTables(
     rest = lines.flatMap((line) => line.runs)
   }
   return { tables, rest, lines }
+}
+
+function bandBox(band: RuledBand): [number, number, number, number] {
+  return [band.left, band.ys[0] as number, band.right, band.ys[band.ys.length - 1] as number]
+}
+
+/** A table's header stands at most this many font sizes over the first of its ruled figures. */
+const HEADER_GAP_EMS = 3
+/** ...in this many lines at most. */
+const HEADER_MAX_LINES = 4
+
+/**
+ * Whether a ruled region is the header over a region of figures ruled apart from their labels:
+ * a few lines across its columns, right over the first figures of those columns (the rules
+ * around the figures may start some rows down, at a subtotal).
+ */
+function headsFragment(
+  box: readonly number[],
+  fragment: readonly number[],
+  runs: readonly TextRun[],
+): boolean {
+  const [left = 0, top = 0, right = 0, bottom = 0] = box
+  const [figuresLeft = 0, figuresTop = 0, figuresRight = 0] = fragment
+  if (left > figuresLeft + 1 || right < figuresRight - 1 || figuresTop < bottom - 1) return false
+  const inside = runs.filter((run) => centreInside(run, box))
+  if (inside.length === 0) return false
+  const em = medianFontSize(inside)
+  if (bottom - top > HEADER_MAX_LINES * 1.5 * em) return false
+  let firstFigure = figuresTop
+  for (const run of runs) {
+    const x = (run.left + run.right) / 2
+    if (x > figuresLeft && x < figuresRight && run.top >= bottom - 1 && run.top < firstFigure) {
+      firstFigure = run.top
+    }
+  }
+  return firstFigure - bottom <= HEADER_GAP_EMS * em
+}
+
+/** A figure as a statement prints it, a unit or a pence sign after it allowed: "52.6p". */
+const FIGURE_CELL = /^[^\p{L}]*\d[^\p{L}]*\p{L}?$/u
+/** Rows of figures that labels beside a ruled region name, at least, to make it part of a table. */
+const LABELLED_ROWS_MIN = 3
+/** The table goes on past the rules with a labelled row of figures this many ems away, at most. */
+const GOES_ON_EMS = 2.5
+
+/**
+ * Whether the rules around a region mark out only the figures of a wider table: its text is all
+ * figures, labels stand left of it, level with most of its rows, outside the rules, and the
+ * table's labelled rows of figures go on past the rules, above or below (a financial statement's
+ * subtotal rules and shaded current-year column, drawn over stretches of the figure columns).
+ * The whole table, labels and all, is then left to the borderless reading, rather than cut into
+ * a table of figures for every ruled stretch. A grid ruled round all of a table's figures keeps
+ * the labels beside it as its stub.
+ */
+function isFiguresBesideLabels(box: readonly number[], runs: readonly TextRun[]): boolean {
+  const [left = 0, top = 0, right = 0, bottom = 0] = box
+  const inside = runs.filter((run) => run.text.trim() !== '' && centreInside(run, box))
+  if (inside.length === 0 || !inside.every((run) => FIGURE_CELL.test(run.text.trim()))) return false
+  const em = medianFontSize(inside)
+  const rows = labelledFigureRows(
+    runs,
+    left,
+    right,
+    top - GOES_ON_EMS * em,
+    bottom + GOES_ON_EMS * em,
+  )
+  const within = rows.filter((row) => row.baseline > top && row.baseline < bottom)
+  const lines = groupLines(inside).length
+  return (
+    within.length >= LABELLED_ROWS_MIN && within.length * 2 >= lines && within.length < rows.length
+  )
+}
+
+/**
+ * The lines of figures between `left` and `right` whose middles lie between `from` and `to`,
+ * each with a label left of it on its baseline.
+ */
+function labelledFigureRows(
+  runs: readonly TextRun[],
+  left: number,
+  right: number,
+  from: number,
+  to: number,
+): Line[] {
+  const figures: TextRun[] = []
+  const beside: TextRun[] = []
+  for (const run of runs) {
+    const y = (run.top + run.bottom) / 2
+    if (y <= from || y >= to || run.text.trim() === '') continue
+    const x = (run.left + run.right) / 2
+    if (x > left && x < right) {
+      if (FIGURE_CELL.test(run.text.trim())) figures.push(run)
+    } else if (run.right <= left + 1) {
+      beside.push(run)
+    }
+  }
+  const labels = groupLines(beside).filter((line) => /\p{L}/u.test(line.text))
+  return groupLines(figures).filter((row) =>
+    labels.some((label) => Math.abs(label.baseline - row.baseline) < 0.3 * row.fontSize),
+  )
 }
 
 /** A wrapped line stands at most this many font sizes above the next line of its cell. */
