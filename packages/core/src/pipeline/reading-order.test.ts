@@ -128,6 +128,17 @@ describe('orderBlocks', () => {
     expect(orderBlocks(mixed).blocks).toEqual([...left, ...right])
   })
 
+  it("reads a page's footer, its two sides set apart under both columns, after the columns", () => {
+    const left = [block(COLUMN_TEXT, 10, 60), block(['the last line of the column.'], 10, 156)]
+    const right = [block(COLUMN_TEXT, 180, 60), block(['the last line of the other.'], 180, 156)]
+    const footer = [block(['The Coastal Courier'], 10, 190), block(['Page 5'], 300, 190)]
+    const page = [footer[1], right[1], left[0], footer[0], right[0], left[1]] as Block[]
+    expect(orderBlocks(page).blocks).toEqual([...left, ...right, ...footer])
+    // The columns' last lines, level at the columns' own pitch, stay the ends of their columns.
+    const ends = [left[0], left[1], right[0], right[1]] as Block[]
+    expect(orderBlocks([right[1], left[0], right[0], left[1]] as Block[]).blocks).toEqual(ends)
+  })
+
   it("reads a paper's authors, side by side under its title, before its two columns", () => {
     const title = block(['A title that spans both of the columns below it, wide enough'], 10, 20)
     const authors = [block(['Anna Lindqvist'], 80, 40), block(['Tomasz Nowak'], 195, 40)]

@@ -235,20 +235,31 @@ function isCellBeside(block: Block, crossing: readonly Block[]): boolean {
 
 /** The fewest blocks of a row read across the columns above it: a table's header row. */
 const TRAILING_ROW_MIN_BLOCKS = 3
+/** A footer's row stands at least this many of its ems under the columns' text. */
+const FOOTER_GAP_EMS = 2
 
 /**
  * The last row of a band when it stands across a gutter: short blocks level with each other on
  * both sides, below all the rest (a table's header row, whose first cell falls in the left
- * column, over a table whose rows cross the gutter). It is read across, after the columns.
+ * column, over a table whose rows cross the gutter, or a page's footer). It is read across,
+ * after the columns.
  */
 function trailingRow(blocks: readonly Block[], gutters: readonly Gutter[]): Block[] {
   if (blocks.length <= TRAILING_ROW_MIN_BLOCKS) return []
   let last = blocks[0] as Block
   for (const block of blocks) if (block.top > last.top) last = block
   const row = blocks.filter((block) => block.top < last.bottom && block.bottom > last.top)
-  if (row.length < TRAILING_ROW_MIN_BLOCKS || row.some((block) => block.lines.length > 2)) return []
+  if (row.some((block) => block.lines.length > 2)) return []
   const top = Math.min(...row.map((block) => block.top))
-  if (blocks.some((block) => !row.includes(block) && block.bottom > top)) return []
+  let above = Number.NEGATIVE_INFINITY
+  for (const block of blocks) if (!row.includes(block)) above = Math.max(above, block.bottom)
+  if (above > top) return []
+  // Two lines set well apart under the columns are a footer's sides ("The Courier", "Page 5").
+  const footer =
+    row.length >= 2 &&
+    row.every((block) => block.lines.length === 1) &&
+    top - above >= FOOTER_GAP_EMS * medianFontSize(row)
+  if (row.length < TRAILING_ROW_MIN_BLOCKS && !footer) return []
   const across = gutters.some(
     (gutter) =>
       row.some((block) => block.right <= gutter.left + 1) &&
