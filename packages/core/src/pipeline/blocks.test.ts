@@ -858,6 +858,40 @@ describe('groupBlocks', () => {
     expect(blocks.map((lines) => lines.length)).toEqual([4, 2, 1, 4])
   })
 
+  it("keeps a caption's last words with it where the line goes on in the credit's smaller type", () => {
+    // A newspaper's photo caption: its last line opens with the caption's words, then the
+    // photographer's credit in smaller capitals, which most of the line is set in.
+    const blocks = blocksOf(
+      run(
+        'The Morwenna leaves Port Elvan on its first crossing. About sixty passengers,',
+        45,
+        437,
+        {
+          fontSize: 8,
+          right: 492,
+        },
+      ),
+      run('were on board.', 45, 448.5, { fontSize: 8, right: 98 }),
+      run('PHOTOGRAPH: TOMASZ WIERZBICKI / COASTAL COURIER', 104, 448.5, { fontSize: 6.8 }),
+    )
+    expect(blocks.map((lines) => lines.length)).toEqual([2])
+    // A finished caption leaves the line under it, in other type, to stand on its own.
+    const finished = blocksOf(
+      run(
+        'The Morwenna leaves Port Elvan on its first crossing since the storms of 2022.',
+        45,
+        437,
+        {
+          fontSize: 8,
+          right: 492,
+        },
+      ),
+      run('once more', 45, 448.5, { fontSize: 8, right: 80 }),
+      run('PHOTOGRAPH: TOMASZ WIERZBICKI / COASTAL COURIER', 86, 448.5, { fontSize: 6.8 }),
+    )
+    expect(finished.map((lines) => lines.length)).toEqual([1, 1])
+  })
+
   it('starts a new paragraph at a first-line indent after a full line', () => {
     const lines = groupLines([
       run('a full line of text that runs to the edge', 10, 100),

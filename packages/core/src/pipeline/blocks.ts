@@ -571,13 +571,15 @@ function continuesBlock(
   // elsewhere typewriter type opens or ends a listing.
   const codeWrap = line.monospace !== last.monospace && wrapsAtPitch(last, line, pitch, rhythm)
   const ratio = line.fontSize / last.fontSize
-  if ((ratio > SIZE_RATIO || ratio < 1 / SIZE_RATIO) && !codeWrap) return false
+  const carried = carriesOn(last, line)
+  if ((ratio > SIZE_RATIO || ratio < 1 / SIZE_RATIO) && !codeWrap && !carried) return false
   // One font at two sizes is two styles (a heading over its subheading) flush left, or where a
   // lone line's next steps in under it and reaches past it (a manual page's "SYNOPSIS" over its
   // commands). A mixed line's size moves with its other font, and a centred title may vary its
   // lines' sizes.
   if (
     line.fontId === last.fontId &&
+    !carried &&
     (Math.abs(line.left - last.left) < 1 ||
       (block.lines.length === 1 &&
         line.left > last.left + 0.9 * last.fontSize &&
@@ -935,6 +937,24 @@ function runsOnBelow(first: Line, line: Line, measure: number): boolean {
     !fitsAfter(line, measure - first.right) &&
     line.left < textLeft(first) + first.fontSize &&
     line.right < first.right + 2 * first.fontSize
+  )
+}
+
+/**
+ * Whether a line opens in the type that the unfinished line above ends in: it carries that
+ * sentence on, whatever type most of it is set in (a caption's last words, then the
+ * photographer's credit in smaller capitals).
+ */
+function carriesOn(last: Line, line: Line): boolean {
+  const end = last.runs[last.runs.length - 1]
+  const start = line.runs[0]
+  return (
+    end !== undefined &&
+    start !== undefined &&
+    start.fontId === end.fontId &&
+    Math.abs(start.fontSize - end.fontSize) < 0.1 &&
+    /^\p{Ll}/u.test(start.text) &&
+    !endsSentence(last)
   )
 }
 
