@@ -88,6 +88,35 @@ describe('tables of prose cells with row labels', () => {
     ])
   })
 
+  it('reads a short cell beside the wrapped text level with it as that row, pair by pair', () => {
+    // A manual's troubleshooting table: a problem in a line or two beside its solution.
+    const solution = (what: string) => [
+      `${what}: check that the plug is fully inserted and`,
+      'that the socket works with another appliance, then',
+      'restart the unit and wait for three minutes.',
+    ]
+    const page = [
+      block(['Problem'], 60, 76),
+      block(['Possible cause and solution'], 250, 76),
+      block(['The unit does not switch on.'], 60, 100),
+      block(solution('Power'), 250, 100),
+      block(['The unit collects no water.'], 60, 150),
+      block(solution('Humidity'), 250, 150),
+      block(['Frost forms on the coil', 'behind the rear grille.'], 60, 200),
+      block(solution('Frost'), 250, 200),
+    ]
+    expect(texts(orderBlocks(page).blocks).slice(2)).toEqual([
+      `The unit does not switch on. ${solution('Power').join(' ')}`,
+      `The unit collects no water. ${solution('Humidity').join(' ')}`,
+      `Frost forms on the coil behind the rear grille. ${solution('Frost').join(' ')}`,
+    ])
+    // Two columns of paragraphs as long as each other stay read column by column.
+    const paragraph = (x: number, y: number) => block(solution('Column'), x, y)
+    const columns = [paragraph(60, 100), paragraph(60, 150), paragraph(60, 200)]
+    const other = [paragraph(330, 100), paragraph(330, 150), paragraph(330, 200)]
+    expect(orderBlocks([...columns, ...other]).blocks).toEqual([...columns, ...other])
+  })
+
   it('leaves the layout alone when other text stands inside the table', () => {
     const page = [
       ...cells('Price', 100),

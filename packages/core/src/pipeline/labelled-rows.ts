@@ -45,9 +45,12 @@ export function findLabelledTables(
   const labels = new Set(free.filter((index) => !inBands.has(index) && isLabel(blocks[index])))
   for (const band of bands) {
     const label = rowLabel(band, labels, blocks)
-    if (label === undefined) continue
-    band.label = label
-    labels.delete(label)
+    if (label !== undefined) {
+      band.label = label
+      labels.delete(label)
+    } else if (isLabelOfPair(band, blocks)) {
+      band.label = band.cells.shift() as number
+    }
   }
   const tables: number[][][] = []
   let run: Band[] = []
@@ -99,6 +102,27 @@ function levelBands(indexes: readonly number[], blocks: readonly Block[]): Band[
     bands.push({ cells, top, bottom })
   }
   return bands
+}
+
+/** The label cell of a pair stands on at most this many lines... */
+const PAIR_LABEL_MAX_LINES = 2
+/** ...and is at most this share as wide as the cell beside it. */
+const PAIR_LABEL_WIDTH_SHARE = 0.75
+
+/**
+ * Whether a row of two cells is a label beside its text: the left cell a line or two, set
+ * narrower than the wrapped text level with it (a manual's problem beside its solution, a term
+ * beside its definition, a job's dates beside its duties).
+ */
+function isLabelOfPair(band: Band, blocks: readonly Block[]): boolean {
+  if (band.cells.length !== 2) return false
+  const label = blocks[band.cells[0] as number] as Block
+  const text = blocks[band.cells[1] as number] as Block
+  return (
+    label.lines.length <= PAIR_LABEL_MAX_LINES &&
+    label.lines.length < text.lines.length &&
+    label.right - label.left <= PAIR_LABEL_WIDTH_SHARE * (text.right - text.left)
+  )
 }
 
 function isLabel(block: Block | undefined): boolean {
