@@ -911,6 +911,48 @@ describe('groupBlocks', () => {
     expect(groupBlocks(lines, 1).map((b) => b.lines.length)).toEqual([2, 1])
   })
 
+  it('keeps a Chinese paragraph set at a wide line pitch together, its lines full to the edge', () => {
+    // A report printed by a browser at 1.8 line height: each line runs to the measure, the first
+    // indented two characters; Chinese sets no spaces to count words by.
+    const type = { fontSize: 10.5 }
+    const lines = [
+      run('截至年底，调查所涉及的十二个城市共建成社区养老服务站点个，较年增加了近', 83.4, 182, {
+        ...type,
+        right: 532.9,
+      }),
+      run(
+        '四成。其中，能够同时提供日间照料、助餐和上门服务的综合性站点占，比三年前提高',
+        62.4,
+        201.5,
+        {
+          ...type,
+          right: 532.9,
+        },
+      ),
+      run(
+        '了约十个百分点。多数城市已基本实现街道层面综合服务中心全覆盖，部分城市正朝着',
+        62.4,
+        221,
+        {
+          ...type,
+          right: 532.9,
+        },
+      ),
+      run('的目标推进。', 62.4, 240.5, { ...type, right: 125.4 }),
+      run(
+        '从服务内容看，助餐服务发展最快。参与调查的站点中，有七成以上开设了老年食堂或与',
+        83.4,
+        266,
+        {
+          ...type,
+          right: 532.9,
+        },
+      ),
+      run('周边餐饮企业合作提供送餐服务。', 62.4, 285.5, { ...type, right: 220 }),
+    ]
+    expect(blocksOf(...lines).map((block) => block.length)).toEqual([4, 2])
+  })
+
   it('starts a new paragraph after a short line that ends with a Chinese full stop', () => {
     expect(
       blocksOf(

@@ -1,5 +1,6 @@
 import { startsCaption } from './caption.js'
 import { areCellRows } from './cell-rows.js'
+import { isUnspacedWriting } from './join-lines.js'
 import { KEY_VALUE_LINE } from './key-values.js'
 import { isRaisedNoteMark } from './lines.js'
 import { listMarker } from './list-markers.js'
@@ -932,12 +933,23 @@ const RUNNING_LINE_WORDS = 8
  */
 function runsOnBelow(first: Line, line: Line, measure: number): boolean {
   return (
-    first.text.split(' ').length >= RUNNING_LINE_WORDS &&
+    holdsWords(first.text, RUNNING_LINE_WORDS) &&
     !endsSentence(first) &&
     !fitsAfter(line, measure - first.right) &&
     line.left < textLeft(first) + first.fontSize &&
     line.right < first.right + 2 * first.fontSize
   )
+}
+
+/**
+ * Whether a text holds at least `count` words: words set apart by spaces, or twice as many
+ * characters of writing set without spaces between words (Chinese, Japanese, Thai).
+ */
+function holdsWords(text: string, count: number): boolean {
+  if (text.split(' ').length >= count) return true
+  let unspaced = 0
+  for (const char of text) if (isUnspacedWriting(char) && ++unspaced >= 2 * count) return true
+  return false
 }
 
 /**
