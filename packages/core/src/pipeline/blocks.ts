@@ -756,7 +756,8 @@ const PAGE_REFERENCES = /(?:^|[\s,])\d+(?:[-\u2013]\d+|ff?\.)?$/
  * over the entries it starts.
  */
 const INDEX_ENTRY = /^(?:\p{L}.*?,?(?: \d+(?:[-\u2013]\d+|ff?\.|n)?,?)+|\p{Lu})$/u
-const PAGES_AFTER_COMMA = /,(?: \d+(?:[-\u2013]\d+|ff?\.|n)?,?)+$/
+/** The pages after an index entry's term and comma: ", 12", ", 57-63, 201", ", 178n". */
+export const PAGES_AFTER_COMMA = /,(?: \d+(?:[-\u2013]\d+|ff?\.|n)?,?)+$/
 /** The rest of an entry's pages, wrapped under it: "112", "204, 210n". */
 const WRAPPED_PAGES = /^\d+(?:[-\u2013]\d+|ff?\.|n)?(?:, \d+(?:[-\u2013]\d+|ff?\.|n)?)*,?$/
 

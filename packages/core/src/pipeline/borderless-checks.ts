@@ -1,4 +1,5 @@
 import { type AlignedCell, type AlignedGrid, cellText } from './aligned-grid.js'
+import { PAGES_AFTER_COMMA } from './blocks.js'
 import { extentOf } from './extent.js'
 import { isFigure } from './figure.js'
 import { isBullet, isItemMark, listMarker } from './list-markers.js'
@@ -31,6 +32,7 @@ export function looksLikeBorderlessTable(grid: AlignedGrid): boolean {
   return (
     !looksLikeAxis(grid) &&
     !looksLikeContents(grid) &&
+    !looksLikeIndex(grid) &&
     !looksLikeFullLines(grid) &&
     !looksLikeProse(grid) &&
     !looksLikeRunningColumns(grid) &&
@@ -177,6 +179,26 @@ function looksLikeContents(grid: AlignedGrid): boolean {
   }
   const pages = numbers.map(Number).filter((page) => !Number.isNaN(page))
   return pages.every((page, i) => i === 0 || page >= (pages[i - 1] as number))
+}
+
+/** Most cells of an index's columns give a term and then its pages. */
+const INDEX_ENTRY_SHARE = 0.6
+
+/**
+ * An index set in columns: in every column most cells are a term and its pages after a comma
+ * ("agriculture, 12, 57-63"), the rest letters over their entries or wrapped pages. Its columns
+ * are read down, as text, not across as a table's rows.
+ */
+function looksLikeIndex(grid: AlignedGrid): boolean {
+  const entries = new Array<number>(grid.columns.length).fill(0)
+  const cells = new Array<number>(grid.columns.length).fill(0)
+  for (const cell of grid.cells) {
+    cells[cell.column] = (cells[cell.column] as number) + 1
+    if (PAGES_AFTER_COMMA.test(cellText(cell.lines))) {
+      entries[cell.column] = (entries[cell.column] as number) + 1
+    }
+  }
+  return cells.every((count, column) => (entries[column] as number) >= INDEX_ENTRY_SHARE * count)
 }
 
 /**
