@@ -196,6 +196,32 @@ describe('mergeWrappedRows', () => {
     expect(given).toContainEqual([0, 1, 1, 'Fraction'])
   })
 
+  it("joins a value's wrap in capitals under an empty label where the value ran on to it", () => {
+    // Minutes' details: the attendees run to the column's edge, a comma list goes past its line.
+    const details = [
+      ...row(100, ['Date:', 10], ['Tuesday 12 March', 100]),
+      ...row(112, ['Attendees:', 10], ['Janet Okonkwo, David Feld, Maria Santos, Leonard', 100]),
+      ...row(124, ['Price, Ruth Abernathy', 100]),
+      ...row(136, ['Protocols:', 10], ['MQTT, HTTPS REST,', 100]),
+      ...row(148, ['NTP', 100]),
+      // Short values one to a row, each as wide as the column, are rows of their own.
+      ...row(160, ['Codes:', 10], ['C1', 100]),
+      ...row(172, ['C2', 100]),
+    ]
+    const grid = alignIntoGrid(details) as NonNullable<ReturnType<typeof alignIntoGrid>>
+    expect(cellTexts(mergeWrappedRows(grid))).toEqual([
+      [0, 0, 1, 'Date:'],
+      [0, 1, 1, 'Tuesday 12 March'],
+      [1, 0, 1, 'Attendees:'],
+      [1, 1, 1, 'Janet Okonkwo, David Feld, Maria Santos, Leonard Price, Ruth Abernathy'],
+      [2, 0, 1, 'Protocols:'],
+      [2, 1, 1, 'MQTT, HTTPS REST, NTP'],
+      [3, 0, 1, 'Codes:'],
+      [3, 1, 1, 'C1'],
+      [4, 1, 1, 'C2'],
+    ])
+  })
+
   it('keeps rows with a rule between them apart', () => {
     const grid = alignIntoGrid(table) as NonNullable<ReturnType<typeof alignIntoGrid>>
     // Rules under the title's first line and under "South and".

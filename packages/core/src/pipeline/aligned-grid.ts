@@ -261,7 +261,7 @@ export function mergeWrappedRows(grid: AlignedGrid, rules: readonly number[] = [
       above &&
       rowAbove &&
       !ruledBetween(rowAbove, row, rules) &&
-      (centredTails.has(index) || continuesRow(cells, above, row, rowAbove, header))
+      (centredTails.has(index) || continuesRow(cells, above, row, rowAbove, header, grid.columns))
     ) {
       merged[merged.length - 1] = joinCells(above, cells)
       rowAbove.push(...row)
@@ -482,6 +482,7 @@ function continuesRow(
   row: readonly Line[],
   rowAbove: readonly Line[],
   header: boolean,
+  columns: AlignedGrid['columns'],
 ): boolean {
   if (cells.length === 0 || cells.length > above.length) return false
   if (gapInEms(rowAbove, row) > 0.6) return false
@@ -489,9 +490,26 @@ function continuesRow(
     const over = above.find((other) => other.column === cell.column)
     if (over?.colSpan !== 1 || cell.colSpan !== 1) return false
     if (cell.lines.some((line) => isFigure(line.text))) return false
-    return header || /^\p{Ll}/u.test(cell.lines[0]?.text ?? '')
+    if (header || /^\p{Ll}/u.test(cell.lines[0]?.text ?? '')) return true
+    // A value that went on past its line's end in mid-phrase, or ran a sentence's worth of
+    // words to its column's edge ("…, Leonard" over "Price, Ruth Abernathy"; "USB-" over "C"),
+    // goes on in any case, under a row label left empty.
+    const last = over.lines[over.lines.length - 1] as Line
+    const edge = (columns[cell.column] as { right: number }).right
+    return (
+      cell.column > 0 &&
+      !cells.some((other) => other.column === 0) &&
+      (ENDS_MID_PHRASE.test(last.text) ||
+        (last.right >= edge - last.fontSize &&
+          last.text.split(' ').length >= WRAPPED_VALUE_MIN_WORDS))
+    )
   })
 }
+
+/** A value line that runs to its column's edge holds this many words at least to wrap there. */
+const WRAPPED_VALUE_MIN_WORDS = 5
+/** A line that stops in mid-phrase: after a comma, a hyphen, a slash or an ampersand. */
+const ENDS_MID_PHRASE = /[,\-\u2010/&]$/
 
 /**
  * Removes the columns no cell holds alone: a gutter that only a wide header or a long entry
