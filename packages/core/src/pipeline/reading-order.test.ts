@@ -162,6 +162,26 @@ describe('orderBlocks', () => {
     expect(orderBlocks(page as Block[]).blocks).toEqual([title, ...bar, ...columns.flat()])
   })
 
+  it('reads authors stacked side by side over the columns one after the other, each whole', () => {
+    // A LaTeX paper's three authors, each name over an affiliation and an address, all centred;
+    // the middle one reaches over the gutter.
+    const title = block(['A title that spans both of the columns below it, wide enough'], 10, 20)
+    const stack = (centre: number, name: string) => {
+      const centred = (texts: string[], y: number) =>
+        block(texts, centre - (Math.max(...texts.map((text) => text.length)) * 5) / 2, y)
+      return [
+        centred([name], 44),
+        centred(['Department of Computing', 'Lakeshore University'], 58),
+        centred([`${name.split(' ')[0]?.toLowerCase()}@lakeshore.edu`], 84),
+      ]
+    }
+    const authors = [stack(60, 'Ana Ferreira'), stack(170, 'Daniel Okonkwo'), stack(290, 'Mei Hsu')]
+    const left = [120, 220].map((y) => block(COLUMN_TEXT, 10, y))
+    const right = [120, 220].map((y) => block(COLUMN_TEXT, 180, y))
+    const page = [...right, ...authors.flatMap((own) => [...own].reverse()), title, ...left]
+    expect(orderBlocks(page).blocks).toEqual([title, ...authors.flat(), ...left, ...right])
+  })
+
   it('reads each author with the address centred under their name, before the columns', () => {
     const title = block(['A title that spans both of the columns below it, wide enough'], 10, 20)
     const authors = [block(['Anna Lindqvist'], 80, 40), block(['Tomasz Nowak'], 195, 40)]

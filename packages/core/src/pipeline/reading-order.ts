@@ -60,12 +60,99 @@ export function orderBlocks(page: readonly Block[], known: readonly Gutter[] = [
   const body = margin.length > 0 ? blocks.filter((block) => !margin.includes(block)) : blocks
   const head = topStrip(body)
   const rest = body.filter((block) => !head.includes(block))
-  const ordered = [...margin, ...head, ...orderRegion(rest, state, 0)]
+  const stacks = stacksSideBySide(rest)
+  const ordered = [...margin, ...head]
+  if (stacks.length === 0) {
+    ordered.push(...orderRegion(rest, state, 0))
+  } else {
+    // Whatever is not in the stacks stands wholly above them (the title) or below (the text).
+    const inStacks = new Set(stacks)
+    const top = Math.min(...stacks.map((block) => block.top))
+    const above = rest.filter((block) => !inStacks.has(block) && block.bottom <= top)
+    const below = rest.filter((block) => !inStacks.has(block) && block.bottom > top)
+    ordered.push(...orderRegion(above, state, 0), ...stacks, ...orderRegion(below, state, 0))
+  }
   return {
     blocks: rows.size > 0 ? ordered.flatMap((block) => rows.get(block) ?? [block]) : ordered,
     clean: state.clean,
     gutters: state.gutters,
   }
+}
+
+/** Stacks of blocks side by side that are read one after the other: at least this many... */
+const MIN_STACKS = 2
+/** ...at the head of the page, under this many blocks at most (a title, a running head)... */
+const MAX_BLOCKS_ABOVE_STACKS = 3
+/** ...each stack of this many blocks at most. */
+const MAX_STACK_BLOCKS = 4
+
+/**
+ * Short blocks level with each other at the head of the page, each with more centred under it,
+ * with nothing else beside them (a paper's authors, each over an affiliation and an address):
+ * the stacks, left to right, each top to bottom, or none. Read by columns or by rows, the authors' names would be read
+ * together, then their affiliations, or an author in the middle would be read with a column.
+ */
+function stacksSideBySide(blocks: readonly Block[]): Block[] {
+  const sorted = [...blocks].sort((p, q) => p.top - q.top)
+  for (const first of sorted) {
+    if (first.lines.length > 2) continue
+    const row = sorted.filter(
+      (block) =>
+        block.lines.length <= 2 &&
+        Math.min(block.bottom, first.bottom) - Math.max(block.top, first.top) > 0,
+    )
+    if (row.length < MIN_STACKS) continue
+    row.sort((p, q) => p.left - q.left)
+    if (row.some((block, k) => k > 0 && block.left < (row[k - 1] as Block).right)) continue
+    const stacks = row.map((head) => [head])
+    const taken = new Set(row)
+    for (const block of sorted) {
+      if (taken.has(block) || block.top < first.top) continue
+      const stack = stacks.find((own) => centredUnder(block, own[0]))
+      const last = stack?.[stack.length - 1]
+      if (!stack || !last || block.top - last.bottom > STACK_GAP_EMS * block.fontSize) continue
+      if (block.lines.length > 2 || block.top < last.bottom) continue
+      stack.push(block)
+      taken.add(block)
+    }
+    // A name over an affiliation and an address: a table's columns of cells run deeper.
+    if (stacks.some((stack) => stack.length < 2 || stack.length > MAX_STACK_BLOCKS)) continue
+    const top = Math.min(...row.map((block) => block.top))
+    let bottom = Number.NEGATIVE_INFINITY
+    for (const block of taken) bottom = Math.max(bottom, block.bottom)
+    // Nothing else stands level with any of the stacks, and above them a title at most: a
+    // table's columns further down, their cells centred under their titles, stay rows.
+    if (blocks.some((block) => !taken.has(block) && block.bottom > top && block.top < bottom)) {
+      continue
+    }
+    const above = blocks.filter((block) => block.bottom <= top)
+    if (above.length > MAX_BLOCKS_ABOVE_STACKS || above.some((block) => block.lines.length > 3)) {
+      return []
+    }
+    if (goesOnUnder(stacks, blocks, bottom)) return []
+    return stacks.flat()
+  }
+  return []
+}
+
+/**
+ * Whether the columns of `stacks` go on right under them, as a table's do: blocks under two of
+ * them or more start within a stack's spacing of their foot (`bottom`).
+ */
+function goesOnUnder(
+  stacks: readonly Block[][],
+  blocks: readonly Block[],
+  bottom: number,
+): boolean {
+  const under = new Set<number>()
+  for (const block of blocks) {
+    if (block.top < bottom || block.top - bottom > STACK_GAP_EMS * block.fontSize) continue
+    stacks.forEach((stack, k) => {
+      const { left, right } = extentOf(stack)
+      if (block.left < right && block.right > left) under.add(k)
+    })
+  }
+  return under.size >= 2
 }
 
 /** What ordering a page's regions learns and needs beyond the blocks. */
