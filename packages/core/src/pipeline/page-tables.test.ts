@@ -798,12 +798,13 @@ describe('detectTables', () => {
 
   it('reads a statement ruled over its figures alone as one table with its labels and header', () => {
     // An income statement: the header ruled off across the table, its titles stacked up to three
-    // lines; subtotal rules over the figure columns only, from some rows down; labels outside.
+    // lines; subtotal rules over the figure columns only, from some rows down; labels outside; a
+    // nil printed as a dash.
     const rows = [
       ['Revenue', '3', '1,284.6', '1,197.3'],
       ['Cost of sales', '4', '(846.2)', '(801.9)'],
       ['Gross profit', '', '438.4', '395.4'],
-      ['Distribution costs', '', '(97.5)', '(92.8)'],
+      ['Distribution costs', '', '(97.5)', '–'],
       ['Administrative expenses', '4', '(171.0)', '(158.6)'],
       ['Operating profit', '', '179.9', '151.5'],
       ['Finance costs', '7', '(38.6)', '(27.4)'],

@@ -178,8 +178,11 @@ function headsFragment(
   return firstFigure - bottom <= HEADER_GAP_EMS * em
 }
 
-/** A figure as a statement prints it, a unit or a pence sign after it allowed: "52.6p". */
-const FIGURE_CELL = /^[^\p{L}]*\d[^\p{L}]*\p{L}?$/u
+/**
+ * A figure as a statement prints it, a unit or a pence sign after it allowed ("52.6p"), or the
+ * dash of a nil.
+ */
+const FIGURE_CELL = /^(?:[^\p{L}]*\d[^\p{L}]*\p{L}?|[-\u2013\u2014])$/u
 /** Rows of figures that labels beside a ruled region name, at least, to make it part of a table. */
 const LABELLED_ROWS_MIN = 3
 /** The table goes on past the rules with a labelled row of figures this many ems away, at most. */
