@@ -832,6 +832,42 @@ describe('detectTables', () => {
     expect(texts(tables[0]?.table).slice(-rows.length)).toEqual(rows)
   })
 
+  it("reads a statement's groups as one table where only the first group's figures are ruled", () => {
+    // A cash-flow statement: the first group's figures shaded cell by cell, the next group after
+    // a blank line and its title, its figures unruled; labels outside the rules throughout.
+    const row = (label: string, current: string, prior: string, y: number) => [
+      run(label, 62, y),
+      run(current, 450 - current.length * 5, y),
+      run(prior, 530 - prior.length * 5, y),
+    ]
+    const runs = [
+      ...row('Profit before tax', '38,214', '31,907', 100),
+      ...row('Depreciation', '17,560', '16,842', 114),
+      ...row('Net cash from operating activities', '43,649', '41,477', 128),
+      run('Cash flows from investing activities', 62, 160),
+      ...row('Purchase of equipment', '(29,384)', '(22,671)', 174),
+      ...row('Proceeds from sales', '1,480', '395', 188),
+      ...row('Net cash used in investing activities', '(28,891)', '(35,836)', 202),
+    ]
+    const { tables } = detectTables(
+      runs,
+      ruledGrid([370, 455, 535], [90, 104, 118, 132]),
+      [],
+      1,
+      true,
+    )
+    expect(tables).toHaveLength(1)
+    expect(texts(tables[0]?.table).map((cells) => cells[0])).toEqual([
+      'Profit before tax',
+      'Depreciation',
+      'Net cash from operating activities',
+      'Cash flows from investing activities',
+      'Purchase of equipment',
+      'Proceeds from sales',
+      'Net cash used in investing activities',
+    ])
+  })
+
   it('takes the header row set just above an unframed grid into it', () => {
     // Rules between rows and columns only, no frame; the titles sit above the first rule.
     const rulings = findRulings({

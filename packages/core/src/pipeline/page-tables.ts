@@ -185,8 +185,11 @@ function headsFragment(
 const FIGURE_CELL = /^(?:[^\p{L}]*\d[^\p{L}]*\p{L}?|[-\u2013\u2014])$/u
 /** Rows of figures that labels beside a ruled region name, at least, to make it part of a table. */
 const LABELLED_ROWS_MIN = 3
-/** The table goes on past the rules with a labelled row of figures this many ems away, at most. */
-const GOES_ON_EMS = 2.5
+/**
+ * The table goes on past the rules with a labelled row of figures this many ems away, at most: a
+ * blank line and a group's title may stand between.
+ */
+const GOES_ON_EMS = 4
 
 /**
  * Whether the rules around a region mark out only the figures of a wider table: its text is all
