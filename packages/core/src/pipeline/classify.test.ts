@@ -66,6 +66,32 @@ describe('classifyBlocks', () => {
     expect(layout.blocks[0]?.kind).toBe('paragraph')
   })
 
+  it("keeps a paper's authors, set larger under its title and over their affiliation, a paragraph", () => {
+    const paper = (names: string, affiliation: string[]) =>
+      page([
+        block(['Lightweight State-of-Charge Estimation for Lithium-Ion Cells'], 72, 60, {
+          fontSize: 20,
+        }),
+        block([names], 150, 100, { fontSize: 12 }),
+        block(affiliation, 120, 120),
+        block(BODY, 72, 160),
+      ])
+    const authors = paper('Marta Oyelaran, Kenji Hollis, and Dara Ní Bhriain', [
+      'Department of Electrical Engineering, University of Carrick Bay',
+    ])
+    classifyPage(authors)
+    expect(kinds(authors)).toEqual([
+      ['heading', 1],
+      ['paragraph', undefined],
+      ['paragraph', undefined],
+      ['paragraph', undefined],
+    ])
+    // The same line over no affiliation is a section's title.
+    const section = paper('Planning, Design, and Construction', BODY)
+    classifyPage(section)
+    expect(section.blocks[1]?.kind).toBe('heading')
+  })
+
   it("reads a line lettered in a face of its own over its text as a subsection's title", () => {
     // A policy's "a. Medical Center Director" under "5. Responsibilities", both in its bold face;
     // a list lettered in that face whose last item stands over text keeps that item in its list.

@@ -50,6 +50,33 @@ const PULL_QUOTE = /^"[^"]*\s[^"]*[.!?,]"$/
 /** A story's byline: "By" and a name ("By Staff Reporter", "By Amara Okafor · Photographs by ..."). */
 const BYLINE =
   /^By\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s*(?:,|and|&|·|\|)\s.*)?$/u
+/**
+ * A name's word: a capital, then small letters ("Ní", "O'Donnell", "J."), maybe a note mark
+ * after it; a word in capitals is a title's.
+ */
+const NAME_WORD = /^\p{Lu}(?:[\p{Ll}'’.-][\p{L}'’.-]*)?[,*†‡§∗\d]*$/u
+/** An affiliation under a paper's authors takes a few short lines. */
+const AFFILIATION_MAX_LINES = 4
+const AFFILIATION_LINE_MAX_WORDS = 12
+/** The small words between and within names: "Ana de Souza, Kenji Hollis and Dara Ní Bhriain". */
+const NAME_JOINERS = new Set([
+  'and',
+  '&',
+  'de',
+  'da',
+  'do',
+  'van',
+  'von',
+  'der',
+  'del',
+  'di',
+  'le',
+  'la',
+])
+/** What an affiliation under a paper's authors names: a university, a department, a company. */
+const AFFILIATION =
+  /\b(?:Universit|Institut|Department|Dept\.|Laborator|College|School of|Faculty|Centre|Center|Inc\.|Ltd|GmbH|Corporation)|@/u
+
 /** A relation sign between spaces: "E(t) = P · t", "n ≤ 10". */
 const RELATION = /\s[=<>≤≥≈≠]\s/
 /**
@@ -726,6 +753,33 @@ function isRunningText(block: Block): boolean {
   return words >= RUNNING_TEXT_WORDS * block.lines.length
 }
 
+/**
+ * Whether a block is a paper's authors under its title and over their affiliation: names alone
+ * (capitalised words, the joiners between them), a larger title above, and the block under it
+ * naming a university, a department or a mail address in a few short lines. A résumé's name,
+ * over the contact line, heads the page.
+ */
+function isAuthorLine(
+  block: Block,
+  text: string,
+  next: Block | undefined,
+  page: PageLayout,
+): boolean {
+  const titled = page.blocks.some(
+    (other) => other.bottom <= block.top && other.fontSize > block.fontSize,
+  )
+  const first = next?.lines[0]
+  if (!titled) return false
+  if (!next || !first || !AFFILIATION.test(first.text)) return false
+  if (next.lines.length > AFFILIATION_MAX_LINES) return false
+  if (next.lines.some((line) => line.text.split(' ').length > AFFILIATION_LINE_MAX_WORDS)) {
+    return false
+  }
+  const words = text.split(/\s+/)
+  const names = words.filter((word) => NAME_WORD.test(word)).length
+  return names >= 2 && words.every((word) => NAME_WORD.test(word) || NAME_JOINERS.has(word))
+}
+
 /** A text without the raised note mark its last line ends with, if it ends with one. */
 function withoutCitedMark(text: string, last: Line | undefined): string {
   const mark = last?.citedMarks?.[last.citedMarks.length - 1]
@@ -748,6 +802,7 @@ function isHeading(
   if (
     block.sideways ||
     BYLINE.test(text) ||
+    isAuthorLine(block, text, next, page) ||
     /^\(.*\)$/.test(text) ||
     PULL_QUOTE.test(text) ||
     BROKEN_QUOTE.test(text) ||
