@@ -305,6 +305,21 @@ describe('groupLines', () => {
     expect(textsOf(cap, over, ...lines.slice(1))[0]).toBe('awn comes late to the rock')
   })
 
+  it('puts a drop capital against the small capitals that go on its word, unless it is a word', () => {
+    // A novel's chapter opening: "T" over two lines, then "HE MAN FROM THE AGENCY" in small
+    // capitals before the text in its own type, the letter's padding between.
+    const opening = (letter: string) =>
+      textsOf(
+        run(letter, 54, 42, { fontSize: 44, right: 80.9 }),
+        run('HE MAN FROM THE AGENCY', 85.3, 30, { fontSize: 7.5 }),
+        run('arrived on the Thursday, two days', 180, 30, { fontSize: 11 }),
+        run('earlier than promised, in a hired van', 85.3, 42, { fontSize: 11 }),
+      )[0]
+    expect(opening('T')).toBe('THE MAN FROM THE AGENCY arrived on the Thursday, two days')
+    // "A" is a word of its own.
+    expect(opening('A')).toBe('A HE MAN FROM THE AGENCY arrived on the Thursday, two days')
+  })
+
   it('parts the words of text that starts back over the run before it', () => {
     // A 200 pt slide title with a 70 pt subtitle set under its right half, on one row.
     expect(

@@ -269,6 +269,23 @@ function isDropCapital(run: TextRun, text: TextRun): boolean {
   return run.fontSize >= DROP_CAPITAL_RATIO * text.fontSize && DROP_CAPITAL.test(run.text)
 }
 
+/** A drop capital standing for a word of its own, which keeps a space after it. */
+const WORD_LETTERS = /^\s*[AIO]\s*$/
+
+/**
+ * Whether the run after a drop capital goes on its word: it opens in lower case ("D" + "awn"),
+ * or in small capitals set smaller than the line's text ("T" + "HE MAN FROM THE AGENCY"), after
+ * a letter that is no word of its own.
+ */
+function goesOnWord(capital: TextRun, run: TextRun, dominant: TextRun): boolean {
+  if (/^\p{Ll}/u.test(run.text)) return true
+  return (
+    /^\p{Lu}/u.test(run.text) &&
+    run.fontSize < SMALL_CAPITALS_SHARE.max * dominant.fontSize &&
+    !WORD_LETTERS.test(capital.text)
+  )
+}
+
 /**
  * Moves a drop capital to the line it opens: the first line beside it, a paragraph's first,
  * whose word it begins ("D" + "awn comes late"). Set across two or three lines, the letter sits
@@ -1162,7 +1179,8 @@ export function makeLine(runs: TextRun[]): Line {
       // A run of words that starts well back over the one before it is other text sharing the
       // row; a note mark set there belongs to its word.
       const apart =
-        (gap > SPACE_GAP_EM * em && !(isDropCapital(prev, run) && /^\p{Ll}/u.test(run.text))) ||
+        (gap > SPACE_GAP_EM * em &&
+          !(isDropCapital(prev, run) && goesOnWord(prev, run, dominant))) ||
         (gap < -OVERLAP_APART_EM * em && run.text.trim().length > 2) ||
         // A note's opening mark, set against its first word, still stands apart from it.
         (i === 1 &&
