@@ -22,6 +22,34 @@ describe('markFurniture', () => {
     expect(kinds(pages)).toEqual(Array(3).fill(['header', 'paragraph', 'footer']))
   })
 
+  it('marks a running head that repeats a chapter title set larger on the page before', () => {
+    // A novel's recto head names the chapter that opened on the page before; the verso's head
+    // names the book, once, and stays.
+    const body = ['the text of the chapter runs on from line to line as novels do']
+    const pages = [
+      {
+        height: 800,
+        blocks: [
+          block(['THE WINTER ORCHARD'], 10, 20, { fontSize: 8.5 }),
+          block(['The Tenant'], 10, 200, { fontSize: 20 }),
+          block(body, 10, 260),
+        ],
+      },
+      {
+        height: 800,
+        blocks: [
+          block(['The Tenant'], 10, 20, { fontSize: 8.5, page: 2 }),
+          block(body, 10, 60, { page: 2 }),
+        ],
+      },
+    ]
+    markFurniture(pages)
+    expect(kinds(pages)).toEqual([
+      ['paragraph', 'paragraph', 'paragraph'],
+      ['header', 'paragraph'],
+    ])
+  })
+
   it("keeps a table's header row, repeated over every page the table runs on, where it first stands", () => {
     const pages = threePages((n) => [
       block(['Annual Report 2024'], 10, 20),

@@ -97,6 +97,7 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
     headingSize ??= HEADING_SIZE_RATIO * measureText(pages).bodySize
     return block.fontSize >= headingSize
   }
+  const titles = largerTitles(pages)
   const folioOffset = pageNumberOffset(candidates)
   const foliosOf = (onPage: readonly MarginBlock[]) =>
     folioOffset === undefined
@@ -128,12 +129,48 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
         headerRows.add(exact)
         continue
       }
-      if (repeated || pageNumber || numbers.some((number) => isRunningHead(block, number.block))) {
+      if (
+        repeated ||
+        pageNumber ||
+        numbers.some((number) => isRunningHead(block, number.block)) ||
+        (zone === 'top' && namesTitleElsewhere(block, titles))
+      ) {
         block.kind = zone === 'top' ? 'header' : 'footer'
       }
     }
   }
   markStackedFurniture(pages, threshold)
+}
+
+/** The one-line blocks of a document by their text in lower case, with the pages and sizes set. */
+type Titles = Map<string, Array<{ page: number; fontSize: number }>>
+
+function largerTitles(pages: readonly FurniturePage[]): Titles {
+  const titles: Titles = new Map()
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      if (block.lines.length !== 1) continue
+      const text = blockText(block).toLowerCase()
+      const seen = titles.get(text)
+      if (seen) seen.push({ page: block.page, fontSize: block.fontSize })
+      else titles.set(text, [{ page: block.page, fontSize: block.fontSize }])
+    }
+  }
+  return titles
+}
+
+/**
+ * Whether a line in the top margin repeats a title set larger on another page: a running head
+ * naming the chapter it runs through ("The Tenant" over the page after the chapter opens with
+ * it), whatever other pages carry.
+ */
+function namesTitleElsewhere(block: Block, titles: Titles): boolean {
+  if (block.lines.length !== 1) return false
+  const text = blockText(block).toLowerCase()
+  if (!/\p{L}{3}/u.test(text)) return false
+  return (titles.get(text) ?? []).some(
+    (title) => title.page !== block.page && title.fontSize >= HEADING_SIZE_RATIO * block.fontSize,
+  )
 }
 
 /** A page number in Roman numerals, as front matter is numbered. */
