@@ -94,7 +94,9 @@ const MAX_STACK_BLOCKS = 4
  */
 function stacksSideBySide(blocks: readonly Block[]): Block[] {
   const sorted = [...blocks].sort((p, q) => p.top - q.top)
-  for (const first of sorted) {
+  for (const [k, first] of sorted.entries()) {
+    // Stacks stand under a title at most: past the page's first blocks there are none to find.
+    if (k > MAX_BLOCKS_ABOVE_STACKS) break
     if (first.lines.length > 2) continue
     const row = sorted.filter(
       (block) =>
