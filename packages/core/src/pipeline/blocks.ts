@@ -572,20 +572,21 @@ function continuesBlock(
   // elsewhere typewriter type opens or ends a listing.
   const codeWrap = line.monospace !== last.monospace && wrapsAtPitch(last, line, pitch, rhythm)
   const ratio = line.fontSize / last.fontSize
-  const carried = carriesOn(last, line)
-  if ((ratio > SIZE_RATIO || ratio < 1 / SIZE_RATIO) && !codeWrap && !carried) return false
+  if ((ratio > SIZE_RATIO || ratio < 1 / SIZE_RATIO) && !codeWrap && !carriesOn(last, line)) {
+    return false
+  }
   // One font at two sizes is two styles (a heading over its subheading) flush left, or where a
   // lone line's next steps in under it and reaches past it (a manual page's "SYNOPSIS" over its
   // commands). A mixed line's size moves with its other font, and a centred title may vary its
   // lines' sizes.
   if (
     line.fontId === last.fontId &&
-    !carried &&
     (Math.abs(line.left - last.left) < 1 ||
       (block.lines.length === 1 &&
         line.left > last.left + 0.9 * last.fontSize &&
         line.right > last.right)) &&
-    (ratio > SAME_FONT_SIZE_RATIO || ratio < 1 / SAME_FONT_SIZE_RATIO)
+    (ratio > SAME_FONT_SIZE_RATIO || ratio < 1 / SAME_FONT_SIZE_RATIO) &&
+    !carriesOn(last, line)
   )
     return false
   if (line.fontId !== last.fontId && block.lines.length === 1) {

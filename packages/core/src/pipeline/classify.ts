@@ -765,11 +765,7 @@ function isAuthorLine(
   next: Block | undefined,
   page: PageLayout,
 ): boolean {
-  const titled = page.blocks.some(
-    (other) => other.bottom <= block.top && other.fontSize > block.fontSize,
-  )
   const first = next?.lines[0]
-  if (!titled) return false
   if (!next || !first || !AFFILIATION.test(first.text)) return false
   if (next.lines.length > AFFILIATION_MAX_LINES) return false
   if (next.lines.some((line) => line.text.split(' ').length > AFFILIATION_LINE_MAX_WORDS)) {
@@ -777,7 +773,10 @@ function isAuthorLine(
   }
   const words = text.split(/\s+/)
   const names = words.filter((word) => NAME_WORD.test(word)).length
-  return names >= 2 && words.every((word) => NAME_WORD.test(word) || NAME_JOINERS.has(word))
+  if (names < 2 || !words.every((word) => NAME_WORD.test(word) || NAME_JOINERS.has(word))) {
+    return false
+  }
+  return page.blocks.some((other) => other.bottom <= block.top && other.fontSize > block.fontSize)
 }
 
 /** A text without the raised note mark its last line ends with, if it ends with one. */
