@@ -567,6 +567,9 @@ function continuesBlock(
   rhythm: PageRhythm,
 ): boolean {
   if (isWrappedMark(block, last, line, pitch)) return true
+  // Horizontal overlap with the block (first: most blocks looked at stand in another column).
+  const overlap = Math.min(block.right, line.right) - Math.max(block.left, line.left)
+  if (overlap < 0.3 * Math.min(block.right - block.left, line.right - line.left)) return false
   // A sentence may wrap into, or out of, inline code in typewriter type, set a size down on web
   // pages ("the fastest VM on 9 of the 26 benchmarks / `(3d-morph, bitops-3bit-bits-in-byte,`");
   // elsewhere typewriter type opens or ends a listing.
@@ -641,9 +644,6 @@ function continuesBlock(
       opensWithTermOf(line, block.lines[0] as Line))
   )
     return false
-  // Horizontal overlap with the block.
-  const overlap = Math.min(block.right, line.right) - Math.max(block.left, line.left)
-  if (overlap < 0.3 * Math.min(block.right - block.left, line.right - line.left)) return false
   const em = last.fontSize
   // An item's wrap hangs under its text: a line that starts well right of it, off its middle, is
   // a table's cell under a list that ran across the table's columns.
