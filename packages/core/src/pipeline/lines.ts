@@ -472,6 +472,9 @@ function splitsRow(
   beforePrev: TextRun | undefined,
 ): boolean {
   const gap = next.left - prev.right
+  // Runs closer than half an em of the smaller type are words of one piece, by every test below
+  // (the common case, settled first).
+  if (gap < MARGIN_NOTE_MIN_GAP_EM * Math.min(prev.fontSize, next.fontSize)) return false
   const em = Math.max(prev.fontSize, next.fontSize)
   // Typewriter type set apart by whole characters is one line of its source however wide the
   // gap (a listing's aligned comments, a diagram's boxes, a terminal's columns).
