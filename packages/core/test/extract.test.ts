@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { ExtractedDocumentSchema } from '@pdfx/schema'
 import { micromark } from 'micromark'
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib'
@@ -1025,6 +1026,12 @@ describe('extract', () => {
   it('gives the same output for the same bytes', async () => {
     const pdf = await buildPdf([[{ text: 'Same in, same out.', x: 72, y: 72 }]])
     expect(JSON.stringify(await extract(pdf))).toBe(JSON.stringify(await extract(pdf)))
+    // The document's id is the start of the bytes' SHA-256, so another PDF gets another.
+    const { id } = await extract(pdf)
+    const digest = createHash('sha256').update(pdf).digest('hex')
+    expect(id).toBe(`doc_${digest.slice(0, 24)}`)
+    const other = await buildPdf([[{ text: 'Other in, other out.', x: 72, y: 72 }]])
+    expect((await extract(other)).id).not.toBe(id)
   })
 
   it('warns about pages without a text layer instead of failing', async () => {
