@@ -89,8 +89,9 @@ const MAX_STACK_BLOCKS = 4
 /**
  * Short blocks level with each other at the head of the page, each with more centred under it,
  * with nothing else beside them (a paper's authors, each over an affiliation and an address):
- * the stacks, left to right, each top to bottom, or none. Read by columns or by rows, the authors' names would be read
- * together, then their affiliations, or an author in the middle would be read with a column.
+ * the stacks, left to right, each top to bottom, or none. Read by columns or by rows, the
+ * authors' names would be read together, then their affiliations, or an author in the middle
+ * would be read with a column.
  */
 function stacksSideBySide(blocks: readonly Block[]): Block[] {
   const sorted = [...blocks].sort((p, q) => p.top - q.top)
@@ -105,7 +106,7 @@ function stacksSideBySide(blocks: readonly Block[]): Block[] {
     )
     if (row.length < MIN_STACKS) continue
     row.sort((p, q) => p.left - q.left)
-    if (row.some((block, k) => k > 0 && block.left < (row[k - 1] as Block).right)) continue
+    if (row.some((block, i) => i > 0 && block.left < (row[i - 1] as Block).right)) continue
     const stacks = row.map((head) => [head])
     const taken = new Set(row)
     for (const block of sorted) {
