@@ -142,6 +142,7 @@ export function detectTables(
   return { tables, rest, lines }
 }
 
+/** The box a band's rules enclose: left, top, right, bottom. */
 function bandBox(band: RuledBand): [number, number, number, number] {
   return [band.left, band.ys[0] as number, band.right, band.ys[band.ys.length - 1] as number]
 }
