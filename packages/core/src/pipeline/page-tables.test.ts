@@ -721,6 +721,12 @@ describe('detectTables', () => {
       'A framed paragraph of running text that goes on well past what a table cell holds, sentence after sentence, in one row.'
     const boxed = ys.slice(0, -1).map((y) => run(long, 110, y + 16))
     expect(detectTables(boxed, ruledGrid([100, 400], ys), [], 1, false).tables).toEqual([])
+    // Nor is a column of figures in boxes a table of its own: a statement shades its current
+    // year cell by cell, its labels outside.
+    const figures = ['52.6p', '46.6p', '46.1p', '61.4p'].map((text, i) =>
+      run(text, 110, (ys[i] as number) + 16),
+    )
+    expect(detectTables(figures, ruledGrid([100, 400], ys), [], 1, false).tables).toEqual([])
     const short = ys.slice(0, -1).map((y, i) => run(`Item ${i + 1}`, 110, y + 16))
     const rules = findRulings({
       horizontal: ys.map((y) => ({ x1: 100, y1: y, x2: 400, y2: y })),

@@ -542,8 +542,8 @@ const BOXED_COLUMN_MAX_CHARS = 120
 
 /**
  * A framed column of boxes, each holding one short item (a checklist, the entries of a
- * framework): a table of one column, one row per box. Every box must hold text, and nothing may
- * sit across two boxes.
+ * framework): a table of one column, one row per box. Every box must hold text, not figures
+ * alone, and nothing may sit across two boxes.
  */
 function boxedColumnTable(
   band: RuledBand,
@@ -576,6 +576,9 @@ function boxedColumnTable(
       bbox: roundBox([band.left, band.ys[row] as number, band.right, band.ys[row + 1] as number]),
     })
   }
+  // Figures alone in boxes are a column of a wider table (a statement's shaded current year),
+  // whose labels stand outside the boxes, not items of a list.
+  if (cells.every((cell) => FIGURE_CELL.test(cell.text))) return undefined
   const bbox = roundBox([band.left, band.ys[0] as number, band.right, band.ys[rows] as number])
   // Items of one kind, none above the others: no header row.
   return tableBlock({ page, bbox, rows, columns: 1, headerRows: 0, cells }, lines, 1)
