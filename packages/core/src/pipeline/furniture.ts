@@ -97,7 +97,13 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
     headingSize ??= HEADING_SIZE_RATIO * measureText(pages).bodySize
     return block.fontSize >= headingSize
   }
-  const titles = largerTitles(pages)
+  const heads = new Set<string>()
+  for (const onPage of candidates) {
+    for (const { block, zone } of onPage) {
+      if (zone === 'top' && block.lines.length === 1) heads.add(blockText(block).toLowerCase())
+    }
+  }
+  const titles = titlesNamed(pages, heads)
   const folioOffset = pageNumberOffset(candidates)
   const foliosOf = (onPage: readonly MarginBlock[]) =>
     folioOffset === undefined
@@ -142,15 +148,17 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
   markStackedFurniture(pages, threshold)
 }
 
-/** The one-line blocks of a document by their text in lower case, with the pages and sizes set. */
+/** One-line blocks by their text in lower case, with the pages and sizes they are set on. */
 type Titles = Map<string, Array<{ page: number; fontSize: number }>>
 
-function largerTitles(pages: readonly FurniturePage[]): Titles {
+/** The one-line blocks of a document that read as one of `texts` (lower case). */
+function titlesNamed(pages: readonly FurniturePage[], texts: ReadonlySet<string>): Titles {
   const titles: Titles = new Map()
   for (const page of pages) {
     for (const block of page.blocks) {
       if (block.lines.length !== 1) continue
       const text = blockText(block).toLowerCase()
+      if (!texts.has(text)) continue
       const seen = titles.get(text)
       if (seen) seen.push({ page: block.page, fontSize: block.fontSize })
       else titles.set(text, [{ page: block.page, fontSize: block.fontSize }])
