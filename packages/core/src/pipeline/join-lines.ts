@@ -43,6 +43,9 @@ const LINE_START_WORD = /^\p{L}+/u
 const ALL_LOWERCASE = /^\p{Ll}+$/u
 const ALL_UPPERCASE = /^\p{Lu}+$/u
 
+/** A word's letters, with no letter either side. */
+const LETTER_RUN = /\p{L}+/gu
+
 /**
  * Reads how the document spells its words: the hyphenated words inside its lines, and, for each
  * line-end hyphen that the rules of `joinLines` would keep, whether the joined word is written
@@ -82,11 +85,12 @@ export function collectSpellings(lineTexts: readonly string[]): Spellings {
   }
   const whole = new Set<string>()
   if (asked.size > 0) {
-    // One pass of one pattern over the text finds every asked word written whole; the words are
-    // letters only, so they need no escaping.
-    const pattern = new RegExp(`(?<!\\p{L})(?:${[...asked].join('|')})(?!\\p{L})`, 'giu')
+    // The asked words are letters only: one written whole is a run of letters of its own.
     for (const text of lineTexts) {
-      for (const [word] of text.matchAll(pattern)) whole.add(word.toLowerCase())
+      for (const [word] of text.matchAll(LETTER_RUN)) {
+        const lower = word.toLowerCase()
+        if (asked.has(lower)) whole.add(lower)
+      }
     }
   }
   return { hyphenated, whole, compoundEnds }
