@@ -38,6 +38,9 @@ describe('continuesParagraph', () => {
     expect(continuesParagraph(cut, next)).toBe(true)
     const closed = block(['本报告描述了该地区二〇二五年的用水情况。'], 72, 700)
     expect(continuesParagraph(closed, next)).toBe(false)
+    // A running head's title and its chapter stand on one row: two texts, not one sentence.
+    const title = block(['城市社区居家养老服务发展报告'], 62, 60)
+    expect(continuesParagraph(title, block(['第三章 主要发现'], 475, 60))).toBe(false)
   })
 
   it('keeps the lines of a letter apart: its signature, its "cc:" and its "encl:" lines', () => {

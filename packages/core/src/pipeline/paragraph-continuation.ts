@@ -1,7 +1,7 @@
 import { endsContentsEntry, fitsAfter } from './blocks.js'
 import { areCellRows } from './cell-rows.js'
 import { isUnspacedWriting } from './join-lines.js'
-import type { Block } from './types.js'
+import type { Block, Line } from './types.js'
 
 /** The punctuation that closes a sentence, a clause list or a quotation. */
 const CLOSED = /[.!?:;"”')\]。！？：；」』）]$/
@@ -34,10 +34,16 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
   return (
     !CLOSED.test(last.text) &&
     !endsContentsEntry(last.text) &&
-    // Chinese and Japanese have no capitals to tell a sentence's start. After a comma, a figure
-    // goes on with the clause ("20(4):1123-1137," over the page, "2022.").
+    // Chinese and Japanese have no capitals to tell a sentence's start; their text goes on on a
+    // line below, not beside (a running head's title and its chapter, level on one row). After a
+    // comma, a figure goes on with the clause ("20(4):1123-1137," over the page, "2022.").
     (/^\p{Ll}/u.test(first.text) ||
-      isUnspacedWriting(first.text[0] ?? '') ||
+      (isUnspacedWriting(first.text[0] ?? '') && !standsLevel(last, first)) ||
       (last.text.endsWith(',') && /^\d/.test(first.text)))
   )
+}
+
+/** Whether two lines stand on one baseline, the second right of the first: one row. */
+function standsLevel(last: Line, first: Line): boolean {
+  return Math.abs(first.baseline - last.baseline) < 0.3 * last.fontSize && first.left > last.right
 }
