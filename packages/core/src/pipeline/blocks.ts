@@ -1,5 +1,6 @@
 import { startsCaption } from './caption.js'
 import { areCellRows } from './cell-rows.js'
+import { INDEX_ENTRY, PAGE_REFERENCES, PAGES_AFTER_COMMA, wrapsPages } from './index-entries.js'
 import { isUnspacedWriting } from './join-lines.js'
 import { KEY_VALUE_LINE } from './key-values.js'
 import { isRaisedNoteMark } from './lines.js'
@@ -227,11 +228,6 @@ function isIndex(lines: readonly Line[]): boolean {
     lines.length >= LINE_LIST_MIN_LINES ||
     lines.every((line) => /^\p{Lu}$/u.test(line.text) || PAGES_AFTER_COMMA.test(line.text))
   )
-}
-
-/** Whether a line holds the rest of the pages of the index entry above it, which ends in a comma. */
-function wrapsPages(entry: Line | undefined, line: Line): boolean {
-  return entry?.text.trimEnd().endsWith(',') === true && WRAPPED_PAGES.test(line.text)
 }
 
 /** Whether every line of a block is a row of one table with the line under it. */
@@ -750,17 +746,6 @@ function wrapsOnInLowercase(line: Line, room: number): boolean {
 const CLAUSE_NUMBER = /^\d{1,3}(?:\.\d{1,3})+\.? +["'(\p{Lu}]/u
 /** A bibliography's entry, its number in brackets: "[3] F. Müller. Battery models". */
 const REFERENCE_ENTRY = /^\[\d{1,3}\] +\S/
-/** The page numbers that end an index's entry: "12", "15-17", "44, 49", "23f.". */
-const PAGE_REFERENCES = /(?:^|[\s,])\d+(?:[-\u2013]\d+|ff?\.)?$/
-/**
- * An index's entry, a term then its pages ("Cauchy product, 23-25", "neurons 173"), or the letter
- * over the entries it starts.
- */
-const INDEX_ENTRY = /^(?:\p{L}.*?,?(?: \d+(?:[-\u2013]\d+|ff?\.|n)?,?)+|\p{Lu})$/u
-/** The pages after an index entry's term and comma: ", 12", ", 57-63, 201", ", 178n". */
-export const PAGES_AFTER_COMMA = /,(?: \d+(?:[-\u2013]\d+|ff?\.|n)?,?)+$/
-/** The rest of an entry's pages, wrapped under it: "112", "204, 210n". */
-const WRAPPED_PAGES = /^\d+(?:[-\u2013]\d+|ff?\.|n)?(?:, \d+(?:[-\u2013]\d+|ff?\.|n)?)*,?$/
 
 /**
  * Whether `next` may be a line of its own after `line`: no hyphen breaks a word between them,

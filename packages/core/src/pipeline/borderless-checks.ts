@@ -1,7 +1,7 @@
 import { type AlignedCell, type AlignedGrid, cellText } from './aligned-grid.js'
-import { PAGES_AFTER_COMMA } from './blocks.js'
 import { extentOf } from './extent.js'
 import { isFigure } from './figure.js'
+import { PAGES_AFTER_COMMA } from './index-entries.js'
 import { isBullet, isItemMark, listMarker } from './list-markers.js'
 import { PAGE_LABEL } from './page-label.js'
 import type { Line } from './types.js'
