@@ -13,9 +13,9 @@ export const PAGE_REFERENCES = new RegExp(String.raw`(?:^|[\s,])${PAGE}$`, 'u')
  */
 export const INDEX_ENTRY = new RegExp(String.raw`^(?:\p{L}.*?,?(?: ${PAGE},?)+|\p{Lu})$`, 'u')
 /** The pages after an index entry's term and comma: ", 12", ", 57-63, 201", ", 178n". */
-export const PAGES_AFTER_COMMA = new RegExp(String.raw`,(?: ${PAGE},?)+$`, 'u')
+export const PAGES_AFTER_COMMA = new RegExp(`,(?: ${PAGE},?)+$`, 'u')
 /** The rest of an entry's pages, wrapped under it: "112", "204, 210n". */
-const WRAPPED_PAGES = new RegExp(String.raw`^${PAGE}(?:, ${PAGE})*,?$`, 'u')
+const WRAPPED_PAGES = new RegExp(`^${PAGE}(?:, ${PAGE})*,?$`, 'u')
 
 /** Whether a line holds the rest of the pages of the index entry above it, which ends in a comma. */
 export function wrapsPages(entry: Line | undefined, line: Line): boolean {
