@@ -80,12 +80,10 @@ export function detectTables(
     ...rulings.bands.map(bandBox),
   ]
   const fragments = boxes.filter((box) => isFiguresBesideLabels(box, rest))
-  const isFragment = (box: readonly number[]) =>
-    fragments.includes(box) ||
-    isFiguresBesideLabels(box, rest) ||
+  const headsAny = (box: readonly number[]) =>
     fragments.some((fragment) => headsFragment(box, fragment, rest))
   for (const drawn of rulings.grids) {
-    if (isFragment(drawn.bbox)) continue
+    if (fragments.includes(drawn.bbox) || headsAny(drawn.bbox)) continue
     const grid = withStubBeside(withHeaderAbove(withoutTitleRows(drawn, rest), rest), rest)
     const { taken, kept } = take((run) => centreInside(run, grid.bbox))
     if (drawn.band && holdsUnruledRows(grid, taken)) {
@@ -101,7 +99,9 @@ export function detectTables(
     (drawn) => splitAtGaps(drawn, rest).flatMap((band) => splitAtHeadingRules(band, rest)),
   )
   for (const found of bands) {
-    if (isFragment(bandBox(found))) continue
+    // A band split at its gaps is judged anew, on its own stretch of figures.
+    const own = bandBox(found)
+    if (isFiguresBesideLabels(own, rest) || headsAny(own)) continue
     const band = bandWithRowsBelow(bandWithHeaderAbove(found, rest), rest)
     const box = bandBox(band)
     const { taken, kept } = take((run) => centreInside(run, box))
