@@ -152,15 +152,15 @@ export function splitLineLists(blocks: readonly Block[], maxFontSize: number): B
  */
 function entryLines(block: Block): Line[][] {
   const entries: Line[][] = []
+  let last: Line | undefined
   for (const line of block.lines) {
-    const entry = entries[entries.length - 1]
-    const last = entry?.[entry.length - 1]
-    const runsOn = last !== undefined && !fitsAfter(line, block.right - last.right)
-    if (entry && ((runsOn && last && wrapsUnderValue(last, line)) || wrapsPages(last, line))) {
-      entry.push(line)
-    } else {
-      entries.push([line])
-    }
+    const goesOn =
+      last !== undefined &&
+      ((wrapsUnderValue(last, line) && !fitsAfter(line, block.right - last.right)) ||
+        wrapsPages(last, line))
+    if (goesOn) (entries[entries.length - 1] as Line[]).push(line)
+    else entries.push([line])
+    last = line
   }
   return entries
 }

@@ -206,7 +206,7 @@ const SPACED_LETTER_MAX_EM = 1.5
  */
 function letterSpaced(text: string, width: number, fontSize: number): boolean {
   if (!SPACED_LETTERS.test(text) && !isTrackedCapitals(text)) return false
-  const letters = text.length - countSpaces(text)
+  const letters = text.replaceAll(' ', '').length
   return width / letters < SPACED_LETTER_MAX_EM * fontSize
 }
 
@@ -219,12 +219,6 @@ function isTrackedCapitals(text: string): boolean {
   const groups = text.split(' ')
   const pairs = groups.filter((group) => group.length === 2).length
   return pairs * TRACKED_PAIR_SHARE <= groups.length
-}
-
-function countSpaces(text: string): number {
-  let spaces = 0
-  for (const char of text) if (char === ' ') spaces++
-  return spaces
 }
 
 /** A character outside the Basic Multilingual Plane, and one drawn twice in a row. */
