@@ -1,3 +1,5 @@
+import { countLetters } from './letters.js'
+
 /** ISO 639-3 codes that franc-min detects, mapped to ISO 639-1. */
 const ISO_639_1: Record<string, string> = {
   arb: 'ar',
@@ -121,7 +123,7 @@ export function languageSample(texts: readonly string[]): string {
     length += text.length + 1
   }
   const sample = prose.join(' ')
-  return letterCount(sample) >= PROSE_MIN_LETTERS
+  return countLetters(sample) >= PROSE_MIN_LETTERS
     ? sample.slice(0, PROSE_SAMPLE_CHARS)
     : joinUpTo(texts, TEXT_SAMPLE_CHARS).slice(0, TEXT_SAMPLE_CHARS)
 }
@@ -144,10 +146,6 @@ function joinUpTo(texts: readonly string[], limit: number): string {
     length += text.length + 1
   }
   return taken.join(' ')
-}
-
-function letterCount(text: string): number {
-  return text.match(/\p{L}/gu)?.length ?? 0
 }
 
 /** Detects the language of a text as an ISO 639-1 code, or undefined when it cannot tell. */
@@ -173,7 +171,7 @@ const SCRIPT_LANGUAGES: ReadonlyArray<readonly [RegExp, string]> = [
 
 /** The language of the script that writes most of a text's letters, among SCRIPT_LANGUAGES. */
 function languageOfScript(text: string): string | undefined {
-  const letters = text.match(/\p{L}/gu)?.length ?? 0
+  const letters = countLetters(text)
   for (const [script, language] of SCRIPT_LANGUAGES) {
     if ((text.match(script)?.length ?? 0) * 2 > letters) return language
   }

@@ -3,7 +3,7 @@ import { newBlock, withLines } from './blocks.js'
 import { disjointSets } from './disjoint-sets.js'
 import { type Extent, extentOf, middleWithin } from './extent.js'
 import { findLabelledTables } from './labelled-rows.js'
-import type { Block, Line } from './types.js'
+import type { Block, Line, TextRun } from './types.js'
 import { CELL_LINE_PITCH_EMS, goesOnBelow, INTERLEAVED_EMS } from './wrapped-labels.js'
 
 /**
@@ -172,13 +172,16 @@ function runsOnIntoProse(members: ReadonlySet<number>, blocks: readonly Block[])
   const firstColumn = [...members]
     .map((index) => blocks[index] as Block)
     .filter((member) => member.left < left + 1)
+  // Gathered once: the loop below meets every paragraph of the page for each member.
+  const paragraphs = blocks.filter(
+    (block, index) => block.kind === 'paragraph' && !members.has(index),
+  )
   for (const index of members) {
     const member = blocks[index] as Block
     const em = member.fontSize
     // Text under the table's first column, or across it, is the page's text after a table.
     if (member.left < left + PAGE_COLUMN_EMS * em) continue
-    for (const [other, block] of blocks.entries()) {
-      if (members.has(other) || block.kind !== 'paragraph') continue
+    for (const block of paragraphs) {
       const gap = block.top - member.bottom
       if (gap < -1 || gap > PROSE_RUN_ON_EMS * em) continue
       if (Math.abs(block.left - member.left) > em || Math.abs(block.fontSize - em) > 0.1 * em)
@@ -850,10 +853,13 @@ function rowBlock(row: Placed[], page: number): Block {
     if (line.baseline < baseline) baseline = line.baseline
   }
   const { left, top, right, bottom } = extentOf(lines)
+  // Gathered by a loop: flatMap was most of the cost of a statistics page's rows.
+  const runs: TextRun[] = []
+  for (const line of lines) for (const run of line.runs) runs.push(run)
   const block = newBlock(
     {
       ...main,
-      runs: lines.flatMap((line) => line.runs),
+      runs,
       text: cellTexts(row).join(' '),
       left,
       top,

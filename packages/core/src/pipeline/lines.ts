@@ -1,5 +1,6 @@
 import { seatFractions } from './fractions.js'
 import { ENDS_KEY, KEY } from './key-values.js'
+import { countLetters } from './letters.js'
 import { isBullet } from './list-markers.js'
 import { LONE_NOTE_MARK } from './note-marks.js'
 import { isScriptAgainst, SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
@@ -913,6 +914,9 @@ function stretchedLineNear(
   return false
 }
 
+/** Three words or more, spaces between them: a piece of a line drawn whole. */
+const THREE_WORDS = /\S\s+\S+\s+\S/
+
 /**
  * Whether a row up to `reach` rows from `index` holds a line of words drawn in one piece that
  * `fits`: a justified line of the column, to measure a stretched line against.
@@ -926,7 +930,8 @@ function wordsDrawnNear(
   const last = Math.min(rows.length - 1, index + reach)
   for (let r = Math.max(0, index - reach); r <= last; r++) {
     for (const run of rows[r] as TextRun[]) {
-      if (/\S\s+\S+\s+\S/.test(run.text) && fits(run)) return true
+      // The position first: it rules out nearly every run, and costs less than the pattern.
+      if (fits(run) && THREE_WORDS.test(run.text)) return true
     }
   }
   return false
@@ -976,13 +981,29 @@ function edgeStack(
   probe: number,
   em: number,
 ): number {
+  return (
+    edgeRowsOnward(rows, index, -1, edge, probe, em) +
+    edgeRowsOnward(rows, index, 1, edge, probe, em)
+  )
+}
+
+/** `edgeStack` one way: `step` -1 counts the rows above, 1 those below. */
+function edgeRowsOnward(
+  rows: readonly TextRun[][],
+  index: number,
+  step: -1 | 1,
+  edge: number,
+  probe: number,
+  em: number,
+): number {
   let count = 0
-  for (const step of [-1, 1]) {
-    for (let r = index + step; r >= 0 && r < rows.length; r += step) {
-      const row = rows[r] as TextRun[]
-      if (row.some((run) => run.left < probe && run.right > probe)) break
-      if (row.some((run) => Math.abs(run.left - edge) < 0.15 * em)) count++
+  for (let r = index + step; r >= 0 && r < rows.length; r += step) {
+    let atEdge = false
+    for (const run of rows[r] as TextRun[]) {
+      if (run.left < probe && run.right > probe) return count
+      if (Math.abs(run.left - edge) < 0.15 * em) atEdge = true
     }
+    if (atEdge) count++
   }
   return count
 }
@@ -1086,6 +1107,12 @@ function rowLead(row: readonly TextRun[], prev: TextRun): string | undefined {
  */
 function hasProseOnBothSides(row: readonly TextRun[], prev: TextRun, next: TextRun): boolean {
   const em = Math.max(prev.fontSize, next.fontSize)
+  const start = (row[0] as TextRun).left
+  const end = (row[row.length - 1] as TextRun).right
+  // The widths first: they settle most gaps without counting a letter.
+  if (prev.right - start < PROSE_COLUMN_EM * em || end - next.left < PROSE_COLUMN_EM * em) {
+    return false
+  }
   let before = 0
   let after = 0
   for (const run of row) {
@@ -1093,18 +1120,7 @@ function hasProseOnBothSides(row: readonly TextRun[], prev: TextRun, next: TextR
     if (run.right <= next.left) before += letters
     else after += letters
   }
-  const start = (row[0] as TextRun).left
-  const end = (row[row.length - 1] as TextRun).right
-  return (
-    prev.right - start >= PROSE_COLUMN_EM * em &&
-    end - next.left >= PROSE_COLUMN_EM * em &&
-    before >= PROSE_MIN_LETTERS &&
-    after >= PROSE_MIN_LETTERS
-  )
-}
-
-function countLetters(text: string): number {
-  return text.match(/\p{L}/gu)?.length ?? 0
+  return before >= PROSE_MIN_LETTERS && after >= PROSE_MIN_LETTERS
 }
 
 /**
@@ -1145,6 +1161,12 @@ function letterBullet(runs: readonly TextRun[]): string | undefined {
   }
   return /^\p{L}/u.test(next.text.trimStart()) ? bullet : undefined
 }
+
+/**
+ * Spaces a line's text loses: two in a row, or any but the plain space. Most lines have none, and
+ * testing is cheaper than rewriting the text.
+ */
+const LOOSE_SPACE = /\s\s|[^\S ]/
 
 /** Builds a line from runs sorted left to right, inserting spaces where the gaps say so. */
 export function makeLine(runs: TextRun[]): Line {
@@ -1237,7 +1259,9 @@ export function makeLine(runs: TextRun[]): Line {
   return {
     runs,
     text: composeSpacingAccents(
-      advance === undefined ? text.replace(/\s+/g, ' ').trim() : text.trim(),
+      advance === undefined && LOOSE_SPACE.test(text)
+        ? text.replace(/\s+/g, ' ').trim()
+        : text.trim(),
     ),
     // A drop capital hangs left of the lines it opens; the line's text starts after it.
     left: (runs[1] !== undefined && isDropCapital(runs[0] as TextRun, runs[1])

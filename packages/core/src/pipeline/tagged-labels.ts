@@ -1,3 +1,4 @@
+import { countLetters } from './letters.js'
 import { isBullet } from './list-markers.js'
 import type { RawTextItem } from './text-runs.js'
 
@@ -82,7 +83,7 @@ function placeBullet(text: RawTextItem[], start: number): void {
     const x = item.transform[4] ?? 0
     left = Math.min(left, x)
     right = Math.max(right, x + item.width)
-    const count = item.str.match(/\p{L}/gu)?.length ?? 0
+    const count = countLetters(item.str)
     letters += count
     if (item.dir === 'rtl') rtl += count
   }
