@@ -83,6 +83,11 @@ describe('joinLines', () => {
     // Without the whole spelling elsewhere, the rules keep these hyphens.
     expect(joinLines(texts.slice(0, 2))).toMatch(/^If an element is OP-TIONAL/)
     expect(joinLines(texts.slice(3))).toMatch(/^Published as a non-commercial/)
+    // Inside a longer word, before or after, the spelling is no evidence.
+    for (const elsewhere of ['noncommercially', 'anoncommercial', 'non-commercial']) {
+      const inside = ['Published as a non-', `commercial edition (${elsewhere}).`]
+      expect(joinLines(inside, collectSpellings(inside))).toMatch(/^Published as a non-commercial/)
+    }
   })
 
   it("keeps a name's own hyphen and a hyphen before digits, whatever else the document writes", () => {

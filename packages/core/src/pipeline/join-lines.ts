@@ -43,8 +43,9 @@ const LINE_START_WORD = /^\p{L}+/u
 const ALL_LOWERCASE = /^\p{Ll}+$/u
 const ALL_UPPERCASE = /^\p{Lu}+$/u
 
-/** A word's letters, with no letter either side. */
-const LETTER_RUN = /\p{L}+/gu
+/** A letter just before, or just after, a place in a text. */
+const LETTER_BEFORE = /\p{L}$/u
+const LETTER_AFTER = /^\p{L}/u
 
 /**
  * Reads how the document spells its words: the hyphenated words inside its lines, and, for each
@@ -85,15 +86,31 @@ export function collectSpellings(lineTexts: readonly string[]): Spellings {
   }
   const whole = new Set<string>()
   if (asked.size > 0) {
-    // The asked words are letters only: one written whole is a run of letters of its own.
+    // A document asks about a few words at most: each is looked up in each line, rather than
+    // each of the lines' words in the few.
     for (const text of lineTexts) {
-      for (const [word] of text.matchAll(LETTER_RUN)) {
-        const lower = word.toLowerCase()
-        if (asked.has(lower)) whole.add(lower)
+      const lower = text.toLowerCase()
+      for (const word of asked) {
+        if (!whole.has(word) && writesWhole(lower, word)) whole.add(word)
       }
     }
   }
   return { hyphenated, whole, compoundEnds }
+}
+
+/**
+ * Whether `text` holds `word` (letters only) as a run of letters of its own, not inside a longer
+ * word ("cooperate" in "uncooperative" is no evidence).
+ */
+function writesWhole(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const end = at + word.length
+    // Two code units each way hold any letter, one outside the Basic Multilingual Plane too.
+    if (!LETTER_BEFORE.test(text.slice(Math.max(0, at - 2), at))) {
+      if (!LETTER_AFTER.test(text.slice(end, end + 2))) return true
+    }
+  }
+  return false
 }
 
 /**
