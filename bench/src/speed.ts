@@ -282,9 +282,17 @@ function formatStartup(startup: CliStartup): string {
       ],
     ],
   )
+  const caCerts =
+    startup.nodeWithCaCertsMs === undefined
+      ? []
+      : [
+          `This machine sets NODE_EXTRA_CA_CERTS: every Node process reads that certificate file as it starts`,
+          `(node -e 0 with it: ${startup.nodeWithCaCertsMs.toFixed(0)} ms, median of 5). The starts above are timed without it.`,
+        ]
   return [
     `Start-up: ${startup.runs} starts of each command in fresh processes, taking turns, after one untimed`,
     `start of each; spawn to exit, wall clock. pdfx --help / node -e 0 = ${startup.ratio.toFixed(2)}.`,
+    ...caCerts,
     '',
     table,
   ].join('\n')

@@ -18,7 +18,20 @@ export interface CliStartup {
   ratio: number
   helpRunsMs: number[]
   nodeRunsMs: number[]
+  /**
+   * Median start of `node -e 0` with this machine's NODE_EXTRA_CA_CERTS, when it sets one: Node
+   * reads and parses that certificate file at every start, before any program's first line.
+   */
+  nodeWithCaCertsMs?: number
 }
+
+/**
+ * A machine-wide setting that costs every Node process the same at start, whatever it runs: the
+ * timed starts leave it out, as a machine without it starts, and report its cost apart.
+ */
+const EXTRA_CA_CERTS = 'NODE_EXTRA_CA_CERTS'
+/** Starts of `node -e 0` with EXTRA_CA_CERTS, to report its cost. */
+const CA_CERTS_RUNS = 5
 
 /**
  * Starts `node -e 0` and `pdfx --help` alternately `runs` times each, after one untimed run of
@@ -40,7 +53,7 @@ export async function measureCliStartup(runs: number): Promise<CliStartup> {
   }
   const helpMedianMs = median(helpRunsMs)
   const nodeMedianMs = median(nodeRunsMs)
-  return {
+  const startup: CliStartup = {
     runs,
     helpMedianMs,
     nodeMedianMs,
@@ -48,14 +61,24 @@ export async function measureCliStartup(runs: number): Promise<CliStartup> {
     helpRunsMs,
     nodeRunsMs,
   }
+  if (process.env[EXTRA_CA_CERTS]) {
+    const withCerts: number[] = []
+    for (let run = 0; run < CA_CERTS_RUNS; run++) withCerts.push(await timeRun(bare, true))
+    startup.nodeWithCaCertsMs = median(withCerts)
+  }
+  return startup
 }
 
-/** Milliseconds from spawning `node ...args` to its exit; a failing run is an error. */
-function timeRun(args: readonly string[]): Promise<number> {
+/**
+ * Milliseconds from spawning `node ...args` to its exit, without EXTRA_CA_CERTS unless
+ * `withCaCerts`; a failing run is an error.
+ */
+function timeRun(args: readonly string[], withCaCerts = false): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
     // Without NODE_OPTIONS: a loader the benchmark itself runs under (tsx) must not slow the child.
-    const { NODE_OPTIONS: _loader, ...env } = process.env
+    const { NODE_OPTIONS: _loader, [EXTRA_CA_CERTS]: caCerts, ...env } = process.env
+    if (withCaCerts && caCerts !== undefined) env[EXTRA_CA_CERTS] = caCerts
     const child = spawn(process.execPath, args, { stdio: 'ignore', env })
     child.on('error', reject)
     child.on('exit', (code) => {
