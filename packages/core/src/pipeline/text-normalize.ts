@@ -84,58 +84,55 @@ export interface NormalizedText {
  * hyphenation the line joiner should undo.
  */
 export function normalizeText(input: string): NormalizedText {
-  // Most strings are printable ASCII, which needs nothing done: return them as they are.
-  let plain = true
-  for (let i = 0; i < input.length; i++) {
-    const code = input.charCodeAt(i)
-    if (code < 0x20 || code >= 0x7f) {
-      plain = false
-      break
-    }
-  }
-  if (plain) return { text: input, unreliable: 0 }
   let out = ''
   let unreliable = 0
   const last = input.length - 1
+  // Characters kept as they are, from `kept` on, join `out` in one piece when one is not: most
+  // strings are printable ASCII and keep every character.
+  let kept = 0
   for (let i = 0; i <= last; i++) {
-    const ch = input[i] as string
-    const code = ch.charCodeAt(0)
+    const code = input.charCodeAt(i)
+    if (code >= 0x20 && code < 0x7f) continue
+    let put: string
     if (code < 0x20 || (code >= 0x7f && code < 0xa0) || code === 0xfffd) {
       if (code !== 0x09 && code !== 0x0a && code !== 0x0d) unreliable++
-      if (code === 0x09) out += ' '
-      continue
-    }
-    if (code >= 0xe000 && code <= 0xf8ff) {
+      put = code === 0x09 ? ' ' : ''
+    } else if (code >= 0xe000 && code <= 0xf8ff) {
+      out += input.slice(kept, i)
+      kept = i
       // An icon font's glyphs share the range: a mark stands on a Thai letter.
       const thai =
         code >= 0xf700 && code <= 0xf71a && isThai(out.charCodeAt(out.length - 1))
           ? THAI_SHIFTED[code - 0xf700]
           : undefined
-      if (thai !== undefined) {
-        out += thai
-        continue
-      }
       // Private-use code points are symbol-font glyphs (bullets, check marks) with no meaning.
-      unreliable++
-      continue
-    }
-    if (code === 0xad) {
-      if (i === last) out += '\u00AD'
-      continue
-    }
-    if (code === 0xa0 || (code >= 0x2000 && code <= 0x200a) || code === 0x202f || code === 0x3000) {
-      out += ' '
-      continue
-    }
-    if (code === 0x200b || code === 0xfeff || code === 0x200e || code === 0x200f) continue
-    if ((code >= 0xfb1d && code <= 0xfdff) || (code >= 0xfe70 && code <= 0xfefc)) {
+      if (thai === undefined) unreliable++
+      put = thai ?? ''
+    } else if (code === 0xad) {
+      if (i === last) continue
+      put = ''
+    } else if (
+      code === 0xa0 ||
+      (code >= 0x2000 && code <= 0x200a) ||
+      code === 0x202f ||
+      code === 0x3000
+    ) {
+      put = ' '
+    } else if (code === 0x200b || code === 0xfeff || code === 0x200e || code === 0x200f) {
+      put = ''
+    } else if ((code >= 0xfb1d && code <= 0xfdff) || (code >= 0xfe70 && code <= 0xfefc)) {
       // Hebrew and Arabic presentation forms (a letter in the shape its place in the word gives
       // it, as PDF producers draw Arabic) read as the letters they show: "ﻟﻤﻴﺎه" is "لمياه".
-      out += ch.normalize('NFKC')
-      continue
+      put = (input[i] as string).normalize('NFKC')
+    } else {
+      const replaced = code >= 0x2000 ? REPLACEMENTS[input[i] as string] : undefined
+      if (replaced === undefined) continue
+      put = replaced
     }
-    out += REPLACEMENTS[ch] ?? ch
+    out += input.slice(kept, i) + put
+    kept = i + 1
   }
+  out = kept === 0 ? input : out + input.slice(kept)
   // Thai and Lao Sara Am drawn as its two parts, the nikhahit and the sara aa (with a tone mark
   // between them where one sits on top), is one letter after the tone mark: "นํ้า" is "น้ำ".
   if (out.includes('\u0E4D') || out.includes('\u0ECD')) {
