@@ -366,6 +366,43 @@ describe('readLevelRows', () => {
     expect(readLevelRows(index).rows.size).toBe(0)
   })
 
+  it('reads groups of labels and values set side by side, each under its title, one after the other', () => {
+    // A data sheet's specs: labels at 10 and 260, values at 90 and 340, each pair titled.
+    const page = [
+      block(['Electrical'], 10, 84, { fontSize: 12 }),
+      block(['Mechanical'], 260, 84, { fontSize: 12 }),
+      block(['Supply voltage', 'Current draw', 'Isolation'], 10, 100),
+      block(['12-30 V DC', '45 mA typical', '500 V'], 90, 100),
+      block(['Housing', 'Weight', 'Protection'], 260, 100),
+      block(['Steel 316L', '240 g', 'IP67'], 340, 100),
+    ]
+    expect(texts(orderBlocks(page).blocks)).toEqual([
+      'Electrical',
+      'Supply voltage 12-30 V DC',
+      'Current draw 45 mA typical',
+      'Isolation 500 V',
+      'Mechanical',
+      'Housing Steel 316L',
+      'Weight 240 g',
+      'Protection IP67',
+    ])
+    // Titles over the columns of one table, not over groups that open with labels, head its
+    // columns: the rows read across.
+    const figures = [
+      block(['Region'], 10, 84),
+      block(['2025'], 90, 84),
+      block(['2026'], 260, 84),
+      block(['North', 'South'], 10, 100),
+      block(['1,200', '3,400'], 90, 100),
+      block(['1,500', '3,900'], 260, 100),
+    ]
+    expect(texts([...readLevelRows(figures).rows.values()].flat())).toEqual([
+      'Region 2025 2026',
+      'North 1,200 1,500',
+      'South 3,400 3,900',
+    ])
+  })
+
   it('leaves two columns of running text alone, even where their lines stand level', () => {
     const prose = Array.from({ length: 6 }, (_, i) => `running text of the column, line ${i + 1}`)
     const page = [block(prose, 10, 100), block(prose, 300, 100)]

@@ -78,7 +78,7 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
     for (const index of all) if (!replaced.has(index)) replaced.set(index, [])
   }
   const rows = candidates.length < 2 ? [] : levelGroups(placedLines(candidates, blocks))
-  const tables = linkedBlocks(rows, blocks)
+  const tables = linkedBlocks(rows, blocks).flatMap((table) => titledGroups(table, blocks))
   // Every block goes to one table at most, even where tables' boxes overlap.
   const claimed = new Set(tables.flat())
   for (const table of tables) {
@@ -543,6 +543,59 @@ function levelGroups(placed: readonly Placed[]): Placed[][] {
     }
   }
   return rows
+}
+
+/** A group's title starts within this many font sizes of its column of labels. */
+const GROUP_TITLE_ALIGN_EMS = 1
+
+/**
+ * A table's blocks split into the groups it sets side by side, each under a title of its own
+ * and each opening with a column of labels (a data sheet's "Electrical" and "Mechanical" specs,
+ * each label beside its value): such groups are read one after the other, each title, left out
+ * of its group, over its rows. Level rows would read a row of one group across into the other.
+ * One table when it has no such groups.
+ */
+function titledGroups(table: readonly number[], blocks: readonly Block[]): number[][] {
+  const byLeft = [...table].sort((p, q) => (blocks[p] as Block).left - (blocks[q] as Block).left)
+  let reach = Number.NEGATIVE_INFINITY
+  for (let i = 1; i < byLeft.length; i++) {
+    reach = Math.max(reach, (blocks[byLeft[i - 1] as number] as Block).right)
+    // A cut is where no block of the table reaches over from the left.
+    if ((blocks[byLeft[i] as number] as Block).left <= reach) continue
+    const left = byLeft.slice(0, i)
+    const right = byLeft.slice(i)
+    const leftTitle = groupTitle(left, blocks)
+    const rightTitle = groupTitle(right, blocks)
+    if (leftTitle !== undefined && rightTitle !== undefined) {
+      const rest = titledGroups(
+        right.filter((index) => index !== rightTitle),
+        blocks,
+      )
+      return [left.filter((index) => index !== leftTitle), ...rest]
+    }
+  }
+  return [[...table]]
+}
+
+/**
+ * The title of a group of a table's blocks, when it has one of its own: one line over all the
+ * others, starting at the edge of their first column, which holds labels, with another column
+ * beside it.
+ */
+function groupTitle(group: readonly number[], blocks: readonly Block[]): number | undefined {
+  const title = group.reduce((top, index) =>
+    (blocks[index] as Block).top < (blocks[top] as Block).top ? index : top,
+  )
+  const head = blocks[title] as Block
+  const rest = group.filter((index) => index !== title).map((index) => blocks[index] as Block)
+  if (head.lines.length !== 1 || rest.length < 2) return undefined
+  if (rest.some((block) => block.top < head.bottom)) return undefined
+  const first = rest.reduce((leftmost, block) => (block.left < leftmost.left ? block : leftmost))
+  const titled =
+    Math.abs(head.left - first.left) <= GROUP_TITLE_ALIGN_EMS * first.fontSize &&
+    isLabels(first) &&
+    rest.some((block) => block.left >= first.right)
+  return titled ? title : undefined
 }
 
 /**
