@@ -403,6 +403,30 @@ describe('readLevelRows', () => {
     ])
   })
 
+  it("reads a padded table's rows apart by their pitch, a wrapped cell's lines in their row", () => {
+    // Rows 16.5 pt apart, a cell's wrapped lines 12: the label "Process connection" wraps alone,
+    // "Seal type" and its value wrap together.
+    const page = [
+      stacked(
+        ['Housing', 'Weight', 'Process', 'connection', 'Seal', 'type', 'Protection'],
+        10,
+        [100, 116.5, 133, 145, 161.5, 173.5, 190],
+      ),
+      stacked(
+        ['316L steel', '240 g', 'G 1/4 thread', 'FKM 75 to', 'DIN 3771', 'IP67'],
+        90,
+        [100, 116.5, 133, 161.5, 173.5, 190],
+      ),
+    ]
+    expect(texts([...readLevelRows(page).rows.values()].flat())).toEqual([
+      'Housing 316L steel',
+      'Weight 240 g',
+      'Process connection G 1/4 thread',
+      'Seal type FKM 75 to DIN 3771',
+      'Protection IP67',
+    ])
+  })
+
   it('leaves two columns of running text alone, even where their lines stand level', () => {
     const prose = Array.from({ length: 6 }, (_, i) => `running text of the column, line ${i + 1}`)
     const page = [block(prose, 10, 100), block(prose, 300, 100)]

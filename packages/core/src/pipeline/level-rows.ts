@@ -750,11 +750,14 @@ function anchoredRows(groups: readonly Placed[][], columns: number): Placed[][] 
   }
   const header = interleavedHeader(groups)
   if (header > 0) open(groups.slice(0, header).flat())
+  const opensPaddedRow = paddedRowStarts(groups)
   for (const [g, group] of groups.entries()) {
     if (g < header) continue
     if (group.some((entry) => isFigure(entry.line))) {
       open([...hanging, ...group])
       hanging = []
+    } else if (hanging.length === 0 && opensPaddedRow(g)) {
+      open([...group])
     } else if (
       group.every((entry) => hanging.some((other) => other.block === entry.block)) ||
       hangsOverRow(groups, g, lastLine)
@@ -780,6 +783,55 @@ function anchoredRows(groups: readonly Placed[][], columns: number): Placed[][] 
   }
   if (hanging.length > 0) open(hanging)
   return rows
+}
+
+/** A row stands apart from the row above by at least this many times a wrapped cell's pitch. */
+const PADDED_ROW_PITCH = 1.15
+/** A cell's wrapped lines stand at least this many font sizes apart. */
+const MIN_WRAP_PITCH_EMS = 0.8
+/** A row's first cell opens as a label does, a wrapped line goes on in lower case (or a URL). */
+const STARTS_LABEL = /^[\p{Lu}\d]/u
+
+/**
+ * Which groups of lines start a row of their own in a table whose cells are padded, so that rows
+ * stand further apart than a cell's wrapped lines (a browser's or a word processor's table): a
+ * group with a line in the first column and one beside it, whose first-column line stands
+ * further below the line above it in its cell's column than any cell's lines stand from each
+ * other. A label wrapped alone, a value wrapped alone, or both wrapped at once stay in their
+ * row. Where rows stand as close as wrapped lines, none can be told apart.
+ */
+function paddedRowStarts(groups: readonly Placed[][]): (index: number) => boolean {
+  let left = Number.POSITIVE_INFINITY
+  let wrapPitch = Number.POSITIVE_INFINITY
+  // The baseline of the line above each group's in the same block, where it has one.
+  const lineAbove = new Map<Placed, number>()
+  const lastBaseline = new Map<number, number>()
+  for (const group of groups) {
+    for (const entry of group) {
+      left = Math.min(left, entry.line.left)
+      const above = lastBaseline.get(entry.block)
+      if (above !== undefined) {
+        lineAbove.set(entry, above)
+        // Lines closer than a line's size are a script or a mark beside one, not a wrap.
+        const pitch = entry.line.baseline - above
+        if (pitch >= MIN_WRAP_PITCH_EMS * entry.line.fontSize)
+          wrapPitch = Math.min(wrapPitch, pitch)
+      }
+      lastBaseline.set(entry.block, entry.line.baseline)
+    }
+  }
+  return (index) => {
+    const group = groups[index] as Placed[]
+    const first = group.find((entry) => entry.line.left <= left + entry.line.fontSize)
+    const above = first && lineAbove.get(first)
+    return (
+      above !== undefined &&
+      first !== undefined &&
+      STARTS_LABEL.test(first.line.text) &&
+      group.some((entry) => entry.line.left >= first.line.right) &&
+      first.line.baseline - above > PADDED_ROW_PITCH * wrapPitch
+    )
+  }
 }
 
 /**
