@@ -20,6 +20,39 @@ describe('groupBlocks', () => {
     ).toEqual([['first paragraph line one', 'first paragraph line two'], ['second paragraph']])
   })
 
+  it("parts a novel's one-line paragraphs at the page's paragraph indent", () => {
+    // Paragraphs indented 16 pt at x 26, lines 12 pt apart and up to 300 wide, no space between.
+    const line = (text: string, x: number, y: number, right: number) => run(text, x, y, { right })
+    expect(
+      blocksOf(
+        line('The rain had not stopped for three days when Margaret', 26, 100, 300),
+        line('finally opened the letter and read it twice.', 10, 112, 230),
+        line('"You have read it, then," said Thomas.', 26, 124, 210),
+        line('"I have."', 26, 136, 70),
+        line('She did not answer at once. Outside, the gutter ran', 26, 148, 300),
+        line('over onto the flagstones, again and again.', 10, 160, 220),
+      ),
+    ).toEqual([
+      [
+        'The rain had not stopped for three days when Margaret',
+        'finally opened the letter and read it twice.',
+      ],
+      ['"You have read it, then," said Thomas.'],
+      ['"I have."'],
+      [
+        'She did not answer at once. Outside, the gutter ran',
+        'over onto the flagstones, again and again.',
+      ],
+    ])
+    // Without paragraphs indented so elsewhere on the page, lines at one edge may be a block's.
+    expect(
+      blocksOf(
+        line('"You have read it, then," said Thomas.', 26, 124, 210),
+        line('"I have."', 26, 136, 70),
+      ),
+    ).toEqual([['"You have read it, then," said Thomas.', '"I have."']])
+  })
+
   it("splits a box's heading from a paragraph opening with a term in the heading's type", () => {
     // A sidebar: "Key terms" in bold at 9 pt, over entries whose term is in that bold at 8.5 pt.
     const bold = { fontId: 'bold', fontSize: 9 }

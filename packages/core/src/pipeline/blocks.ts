@@ -7,6 +7,7 @@ import { isRaisedNoteMark } from './lines.js'
 import { listMarker } from './list-markers.js'
 import { LONE_CITATION } from './note-marks.js'
 import { PAGE_NUMBER } from './page-label.js'
+import { findParagraphIndents, type ParagraphIndent, sharedIndent } from './paragraph-indents.js'
 import { SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
 import type { Block, Line, TextRun } from './types.js'
 
@@ -72,6 +73,7 @@ export function groupBlocks(lines: readonly Line[], page: number): Block[] {
   const pitches = usualPitches(lines, below)
   const measures = rightEdges(lines)
   const hanging = hangingMargins(lines, below)
+  const indents = findParagraphIndents(lines, below)
   const foot = lowestLine(lines)
   for (const line of lines) {
     // The page's last line, a page number, ends whatever stands above it: a footer set at the
@@ -79,7 +81,7 @@ export function groupBlocks(lines: readonly Line[], page: number): Block[] {
     const folio = line === foot && PAGE_NUMBER.test(line.text.trim())
     const block = folio
       ? undefined
-      : findContinuedBlock(blocks, line, { pitches, measures }, hanging)
+      : findContinuedBlock(blocks, line, { pitches, measures, indents }, hanging)
     if (block) {
       appendLine(block, line)
     } else {
@@ -318,6 +320,8 @@ interface PageRhythm {
   pitches: ReadonlyMap<number, number>
   /** The rightmost edge a line reaches. */
   measures: ReadonlyMap<number, number>
+  /** Where the page's paragraphs indent their first lines. */
+  indents: readonly ParagraphIndent[]
 }
 
 /** The rightmost edge of the page's lines, by type size (rounded to half a point). */
@@ -689,6 +693,11 @@ function continuesBlock(
   ) {
     return false
   }
+  // A lone line at the page's paragraph indent that ends a sentence short of the measure, over
+  // another line at that indent, is a paragraph of its own (a novel's line of dialogue).
+  const indent =
+    block.lines.length === 1 && finished ? sharedIndent(rhythm.indents, last, line) : undefined
+  if (indent && fitsAfter(line, indent.right - last.right)) return false
   // A lone line over an indented line that reaches further right, with room for that line's
   // first word, was broken on purpose: a paragraph's last line alone at the top of a column over
   // the next paragraph's indent, or a heading over its section's first line (a manual page's

@@ -1,0 +1,69 @@
+import type { Line } from './types.js'
+
+/** A paragraph's first line stands in from the line under it by this many font sizes at least... */
+const INDENT_MIN_EM = 0.9
+/** ...and at most. */
+const INDENT_MAX_EM = 4
+/** A paragraph's first line, which runs on, ends at most this many font sizes short of its next. */
+const RUNS_ON_EM = 3
+/** A page shows its paragraph indent in at least this many paragraphs. */
+const MIN_PARAGRAPHS = 2
+
+/** An edge where a page's paragraphs indent their first lines, in one type size. */
+export interface ParagraphIndent {
+  /** The indented first lines' left edge. */
+  left: number
+  /** The furthest right the paragraphs' lines reach there: their measure. */
+  right: number
+  fontSize: number
+}
+
+/**
+ * Where a page's paragraphs indent their first lines: a line over the next line of its
+ * paragraph (`below`, an index into `lines` or -1), which starts out to its left and ends no
+ * further right than about where it ends, at one edge in two paragraphs or more. Book and novel pages mark paragraphs so,
+ * with no space between them.
+ */
+export function findParagraphIndents(
+  lines: readonly Line[],
+  below: readonly number[],
+): ParagraphIndent[] {
+  const found: Array<ParagraphIndent & { paragraphs: number }> = []
+  for (const [i, j] of below.entries()) {
+    if (j === -1) continue
+    const first = lines[i] as Line
+    const next = lines[j] as Line
+    const em = first.fontSize
+    const step = first.left - next.left
+    if (step < INDENT_MIN_EM * em || step > INDENT_MAX_EM * em) continue
+    if (first.right < next.right - RUNS_ON_EM * em) continue
+    const right = Math.max(first.right, next.right)
+    const known = found.find(
+      (indent) => indent.fontSize === em && Math.abs(indent.left - first.left) < 0.2 * em,
+    )
+    if (known) {
+      known.paragraphs++
+      known.right = Math.max(known.right, right)
+    } else {
+      found.push({ left: first.left, right, fontSize: em, paragraphs: 1 })
+    }
+  }
+  return found
+    .filter((indent) => indent.paragraphs >= MIN_PARAGRAPHS)
+    .map(({ left, right, fontSize }) => ({ left, right, fontSize }))
+}
+
+/**
+ * The paragraph indent of the page that `last` and `line` under it both start at, if any: there,
+ * a line that ends short of the indent's measure ended its paragraph, and the line under it
+ * opens the next (a novel's lines of dialogue, one paragraph each).
+ */
+export function sharedIndent(
+  indents: readonly ParagraphIndent[],
+  last: Line,
+  line: Line,
+): ParagraphIndent | undefined {
+  const em = last.fontSize
+  if (Math.abs(line.left - last.left) >= 0.2 * em) return undefined
+  return indents.find((edge) => edge.fontSize === em && Math.abs(edge.left - last.left) < 0.2 * em)
+}
