@@ -20,6 +20,24 @@ describe('groupBlocks', () => {
     ).toEqual([['first paragraph line one', 'first paragraph line two'], ['second paragraph']])
   })
 
+  it('keeps a row of a list, its dates far right of it, apart from the line under it in another font', () => {
+    // A résumé's degree in bold, its dates at the page's edge, over a line about it.
+    const bold = { fontId: 'bold' }
+    expect(
+      blocksOf(
+        run('MSc Computer Science, University of Manchester', 10, 100, { ...bold, right: 250 }),
+        run('2016 - 2017', 420, 100, { right: 480 }),
+        run('Dissertation: Incremental view maintenance for graph queries.', 10, 113, {
+          right: 290,
+        }),
+      ),
+    ).toEqual([
+      ['MSc Computer Science, University of Manchester'],
+      ['2016 - 2017'],
+      ['Dissertation: Incremental view maintenance for graph queries.'],
+    ])
+  })
+
   it("parts a novel's one-line paragraphs at the page's paragraph indent", () => {
     // Paragraphs indented 16 pt at x 26, lines 12 pt apart and up to 300 wide, no space between.
     const line = (text: string, x: number, y: number, right: number) => run(text, x, y, { right })

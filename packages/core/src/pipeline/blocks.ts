@@ -74,6 +74,7 @@ export function groupBlocks(lines: readonly Line[], page: number): Block[] {
   const measures = rightEdges(lines)
   const hanging = hangingMargins(lines, below)
   const indents = findParagraphIndents(lines, below)
+  const rowStarts = rowStartLines(lines)
   const foot = lowestLine(lines)
   for (const line of lines) {
     // The page's last line, a page number, ends whatever stands above it: a footer set at the
@@ -81,7 +82,7 @@ export function groupBlocks(lines: readonly Line[], page: number): Block[] {
     const folio = line === foot && PAGE_NUMBER.test(line.text.trim())
     const block = folio
       ? undefined
-      : findContinuedBlock(blocks, line, { pitches, measures, indents }, hanging)
+      : findContinuedBlock(blocks, line, { pitches, measures, indents, rowStarts }, hanging)
     if (block) {
       appendLine(block, line)
     } else {
@@ -322,6 +323,37 @@ interface PageRhythm {
   measures: ReadonlyMap<number, number>
   /** Where the page's paragraphs indent their first lines. */
   indents: readonly ParagraphIndent[]
+  /** Lines with text level with them far to their right: the first cells of rows. */
+  rowStarts: ReadonlySet<Line>
+}
+
+/** Text this many font sizes or more right of a line, level with it, stands in a row with it. */
+const ROW_GAP_EM = 4
+/** Lines within this many lines of each other in the page's order are looked at for a row. */
+const ROW_WINDOW = 4
+
+/**
+ * The lines that have another line level with them, beyond a gap wider than a column's gutter
+ * (a résumé's degree, its dates at the page's right edge): a row's first cell, which no
+ * paragraph wraps from. `lines` are in the page's order, top to bottom.
+ */
+function rowStartLines(lines: readonly Line[]): Set<Line> {
+  const starts = new Set<Line>()
+  for (const [i, line] of lines.entries()) {
+    const em = line.fontSize
+    const last = Math.min(lines.length - 1, i + ROW_WINDOW)
+    for (let j = Math.max(0, i - ROW_WINDOW); j <= last; j++) {
+      const other = lines[j] as Line
+      if (
+        Math.abs(other.baseline - line.baseline) < 0.3 * em &&
+        other.left - line.right >= ROW_GAP_EM * em
+      ) {
+        starts.add(line)
+        break
+      }
+    }
+  }
+  return starts
 }
 
 /** The rightmost edge of the page's lines, by type size (rounded to half a point). */
@@ -594,7 +626,7 @@ function continuesBlock(
     return false
   if (line.fontId !== last.fontId && block.lines.length === 1) {
     // A lone short line in another font above a paragraph is a heading or a label.
-    if (!isFullLineOf(last, line)) return false
+    if (!isFullLineOf(last, line) || rhythm.rowStarts.has(last)) return false
     // A full one is the paragraph's first line at the paragraph's own pitch; set further off, it
     // is a line of its own (a byline over the first column of its article). A wrap into inline
     // code keeps the pitch of the prose around it, as found above.
