@@ -292,6 +292,27 @@ describe('orderBlocks', () => {
     expect(orderBlocks([...rows, ...header, intro]).blocks).toEqual([intro, ...header, ...rows])
   })
 
+  it('reads the dates at the edge beside the lines of a section they stand level with', () => {
+    // A résumé's degrees, each with its dates far right: the second degree's line joined the
+    // block of the first degree's note.
+    const first = block(['MSc Computer Science, University of Manchester'], 10, 100)
+    const firstDates = block(['2016 - 2017'], 420, 100)
+    const notes = block(
+      [
+        'Dissertation: view maintenance for graph queries.',
+        'BSc Mathematics, Leeds',
+        'First class.',
+      ],
+      10,
+      112,
+    )
+    const secondDates = block(['2013 - 2016'], 420, 124)
+    const section = block(['EDUCATION'], 10, 84, { fontSize: 12 })
+    const next = block(['SKILLS'], 10, 160, { fontSize: 12 })
+    const page = [secondDates, next, notes, firstDates, first, section]
+    expect(orderBlocks(page).blocks).toEqual([section, first, firstDates, notes, secondDates, next])
+  })
+
   it('reads three columns left to right', () => {
     const columns = [10, 170, 330].map((x) => block(COLUMN_TEXT, x, 60))
     expect(orderBlocks([columns[2], columns[0], columns[1]] as never).blocks).toEqual(columns)

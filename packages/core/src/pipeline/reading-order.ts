@@ -1042,7 +1042,31 @@ function titlesStacks(titles: readonly Block[], stacks: readonly Block[]): boole
       Math.abs(title.left - stack.left) <= em &&
       stack.top >= title.bottom &&
       stack.top - title.bottom <= STACK_TITLE_GAP_EMS * em &&
-      (next === undefined || title.right < next.left)
+      (next === undefined || title.right < next.left) &&
+      // A date beside a line of the block before is that line's field, not a block under a title.
+      !(i > 0 && isFieldOf(stack, stacks[i - 1] as Block))
     )
   })
+}
+
+/** A field of a row (a date, an amount) holds at most this many characters... */
+const FIELD_MAX_CHARS = 20
+/** ...and stands at least this many font sizes right of the end of its row's text. */
+const FIELD_APART_EMS = 4
+
+/**
+ * Whether a block is a short field of one line, level with a line of `block` that ends far short
+ * of it: a résumé's dates at the page's edge beside a degree in the block of its section.
+ */
+function isFieldOf(field: Block, block: Block): boolean {
+  const line = field.lines[0] as Line
+  return (
+    field.lines.length === 1 &&
+    line.text.length <= FIELD_MAX_CHARS &&
+    block.lines.some(
+      (other) =>
+        Math.abs(other.baseline - line.baseline) < 0.3 * line.fontSize &&
+        line.left - other.right >= FIELD_APART_EMS * line.fontSize,
+    )
+  )
 }
