@@ -534,6 +534,14 @@ function splitsRow(
   let crossedBelow = false
   const from = Math.max(0, index - GAP_WINDOW_ROWS)
   const to = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS)
+  // The bounds each run of the rows around is measured against, worked out once (the loop
+  // below is the hottest of line grouping).
+  const crossLeft = center - CROSSING_MARGIN_EM * em
+  const crossRight = center + CROSSING_MARGIN_EM * em
+  const nearLeft = center - 2 * em
+  const nearRight = center + 2 * em
+  const edge = next.left
+  const end = prev.right
   for (let r = from; r <= to; r++) {
     if (r === index) continue
     const row = rows[r] as TextRun[]
@@ -546,16 +554,13 @@ function splitsRow(
     let endsAtEdge = false
     let resumesNearEdge = false
     for (const run of row) {
-      if (
-        run.left < center - CROSSING_MARGIN_EM * em &&
-        run.right > center + CROSSING_MARGIN_EM * em
-      )
-        crosses = true
-      if (run.right > center - 2 * em && run.left < center + 2 * em) near = true
-      if (Math.abs(run.left - next.left) < 0.15 * em) startsAtEdge = true
-      if (Math.abs(run.right - prev.right) < 0.5 * em) endsAtEdge = true
-      if (run.left >= next.left && run.left - next.left < 1.5 * em) resumesNearEdge = true
-      if (run.left < probe && run.right > probe) crossesProbe = true
+      const { left, right } = run
+      if (left < crossLeft && right > crossRight) crosses = true
+      if (right > nearLeft && left < nearRight) near = true
+      if (Math.abs(left - edge) < 0.15 * em) startsAtEdge = true
+      if (Math.abs(right - end) < 0.5 * em) endsAtEdge = true
+      if (left >= edge && left - edge < 1.5 * em) resumesNearEdge = true
+      if (left < probe && right > probe) crossesProbe = true
     }
     if (crosses) {
       crossing++
