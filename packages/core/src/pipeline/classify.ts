@@ -6,11 +6,13 @@ import {
   splitLineLists,
   withLines,
 } from './blocks.js'
+
 import { startsCaption } from './caption.js'
 import { areCellRows } from './cell-rows.js'
 import { markChapterLabels } from './chapter-labels.js'
 import { opensCitedNote } from './cited-notes.js'
 import { continuesListing } from './code-listing.js'
+import { demoteDefinitionTerms } from './definition-terms.js'
 import { markHangingNumberedItems } from './hanging-items.js'
 import { isOrderedMarker, listMarker } from './list-markers.js'
 import { LONE_NOTE_MARK, NOTE_MARK } from './note-marks.js'
@@ -161,6 +163,7 @@ export function classifyBlocks(
     page.blocks = splitLineLists(page.blocks, stats.bodySize * 1.05)
     if (contents === undefined) promoteHeadingStyle(page, stats)
     demoteKickers(page, stats)
+    demoteDefinitionTerms(page.blocks)
     markChapterLabels(page.blocks)
     mergeStackedHeadings(page)
     demoteTitleBlock(page.blocks)
