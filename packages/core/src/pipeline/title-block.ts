@@ -34,10 +34,20 @@ function isShortLine(block: Block): boolean {
   return block.lines.length === 1 && (block.lines[0]?.text.length ?? 0) <= SHORT_LINE_CHARS
 }
 
+/** Lines this close (points) at one edge, and further apart at the other, are set flush to it. */
+const FLUSH_POINTS = 1
+
 function centredUnder(block: Block, title: Block): boolean {
   const centre = (block.left + block.right) / 2
+  // Lines flush left under a title flush left (a résumé's first job under the name) may have
+  // their middles close too: a line a little wider or narrower than the title is not centred.
+  const flushLeft =
+    Math.abs(block.left - title.left) < FLUSH_POINTS &&
+    Math.abs(block.right - title.right) > FLUSH_POINTS
   return (
-    block.top >= title.bottom && Math.abs(centre - (title.left + title.right) / 2) < block.fontSize
+    block.top >= title.bottom &&
+    !flushLeft &&
+    Math.abs(centre - (title.left + title.right) / 2) < block.fontSize
   )
 }
 
