@@ -1261,7 +1261,7 @@ export function makeLine(runs: TextRun[]): Line {
     top = Math.min(top, run.top)
     bottom = Math.max(bottom, run.bottom)
   }
-  return {
+  const line: Line = {
     runs,
     text: composeSpacingAccents(
       advance === undefined && LOOSE_SPACE.test(text)
@@ -1282,11 +1282,13 @@ export function makeLine(runs: TextRun[]): Line {
     bold: dominant.bold,
     italic: dominant.italic,
     monospace,
-    ...(openingMark !== undefined && ordered.length > 1 && { openingMark }),
-    ...(citedMarks !== undefined && { citedMarks }),
-    ...(ordered !== runs && { rtl: true as const }),
-    ...(cellStarts !== undefined && { cellStarts: cellStarts.sort((a, b) => a - b) }),
   }
+  // Set only where they apply, as assignments: spreading optional parts was a hot spot.
+  if (openingMark !== undefined && ordered.length > 1) line.openingMark = openingMark
+  if (citedMarks !== undefined) line.citedMarks = citedMarks
+  if (ordered !== runs) line.rtl = true
+  if (cellStarts !== undefined) line.cellStarts = cellStarts.sort((a, b) => a - b)
+  return line
 }
 
 /**
@@ -1375,6 +1377,15 @@ function smallCapitalsSize(runs: readonly TextRun[], dominant: TextRun): number 
  */
 function dominantRun(runs: readonly TextRun[], monospaceLine: boolean): TextRun {
   if (runs.length === 1) return runs[0] as TextRun
+  const first = runs[0] as TextRun
+  // Most lines are set in one type: then the type's weight grows with every run that draws a
+  // character, and its last such run is the one taken, as the weighing below would take it.
+  if (runs.every((run) => run.fontId === first.fontId && run.fontSize === first.fontSize)) {
+    if (first.monospace && !monospaceLine) return first
+    let last = first
+    for (const run of runs) if (drawnChars(run.text) > 0) last = run
+    return last
+  }
   const weight = new Map<string, number>()
   let best = runs[0] as TextRun
   let bestWeight = 0
