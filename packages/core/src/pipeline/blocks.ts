@@ -70,19 +70,19 @@ const SPANNING_LINE_EM = 20
 export function groupBlocks(lines: readonly Line[], page: number): Block[] {
   const blocks: Block[] = []
   const below = linesBelow(lines)
-  const pitches = usualPitches(lines, below)
-  const measures = rightEdges(lines)
   const hanging = hangingMargins(lines, below)
-  const indents = findParagraphIndents(lines, below)
-  const rowStarts = rowStartLines(lines)
+  const rhythm: PageRhythm = {
+    pitches: usualPitches(lines, below),
+    measures: rightEdges(lines),
+    indents: findParagraphIndents(lines, below),
+    rowStarts: rowStartLines(lines),
+  }
   const foot = lowestLine(lines)
   for (const line of lines) {
     // The page's last line, a page number, ends whatever stands above it: a footer set at the
     // pitch of the notes over it ("Page 1" under a word processor's footnotes).
     const folio = line === foot && PAGE_NUMBER.test(line.text.trim())
-    const block = folio
-      ? undefined
-      : findContinuedBlock(blocks, line, { pitches, measures, indents, rowStarts }, hanging)
+    const block = folio ? undefined : findContinuedBlock(blocks, line, rhythm, hanging)
     if (block) {
       appendLine(block, line)
     } else {
@@ -339,7 +339,8 @@ const ROW_WINDOW = 4
  */
 function rowStartLines(lines: readonly Line[]): Set<Line> {
   const starts = new Set<Line>()
-  for (const [i, line] of lines.entries()) {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as Line
     const em = line.fontSize
     const last = Math.min(lines.length - 1, i + ROW_WINDOW)
     for (let j = Math.max(0, i - ROW_WINDOW); j <= last; j++) {
