@@ -315,11 +315,11 @@ function isListOfTerms(lines: readonly Line[]): boolean {
   )
 }
 
-/** What a page's lines of each type size keep to, keyed by size rounded to half a point. */
+/** What a page's lines keep to, gathered once for the page. */
 interface PageRhythm {
-  /** The usual baseline distance to the next line. */
+  /** The usual baseline distance to the next line, by type size (rounded to half a point). */
   pitches: ReadonlyMap<number, number>
-  /** The rightmost edge a line reaches. */
+  /** The rightmost edge a line reaches, by type size. */
   measures: ReadonlyMap<number, number>
   /** Where the page's paragraphs indent their first lines. */
   indents: readonly ParagraphIndent[]
