@@ -8,6 +8,7 @@ import { listMarker } from './list-markers.js'
 import { LONE_CITATION } from './note-marks.js'
 import { PAGE_NUMBER } from './page-label.js'
 import { findParagraphIndents, type ParagraphIndent, sharedIndent } from './paragraph-indents.js'
+import { standsFarRightOf } from './row-fields.js'
 import { SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
 import type { Block, Line, TextRun } from './types.js'
 
@@ -327,8 +328,6 @@ interface PageRhythm {
   rowStarts: ReadonlySet<Line>
 }
 
-/** Text this many font sizes or more right of a line, level with it, stands in a row with it. */
-const ROW_GAP_EM = 4
 /** Lines within this many lines of each other in the page's order are looked at for a row. */
 const ROW_WINDOW = 4
 
@@ -341,14 +340,9 @@ function rowStartLines(lines: readonly Line[]): Set<Line> {
   const starts = new Set<Line>()
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as Line
-    const em = line.fontSize
     const last = Math.min(lines.length - 1, i + ROW_WINDOW)
     for (let j = Math.max(0, i - ROW_WINDOW); j <= last; j++) {
-      const other = lines[j] as Line
-      if (
-        Math.abs(other.baseline - line.baseline) < 0.3 * em &&
-        other.left - line.right >= ROW_GAP_EM * em
-      ) {
+      if (standsFarRightOf(lines[j] as Line, line)) {
         starts.add(line)
         break
       }

@@ -151,7 +151,7 @@ function joinUpTo(texts: readonly string[], limit: number): string {
 /** Detects the language of a text as an ISO 639-1 code, or undefined when it cannot tell. */
 export async function detectLanguage(text: string): Promise<string | undefined> {
   const sample = text.slice(0, TEXT_SAMPLE_CHARS)
-  if (sample.replace(/[^\p{L}]/gu, '').length < 40) return undefined
+  if (countLetters(sample) < 40) return undefined
   francPromise ??= import('franc-min').then((module) => module.franc as Franc)
   const franc = await francPromise
   return ISO_639_1[franc(sample, { minLength: 40 })] ?? languageOfScript(sample)

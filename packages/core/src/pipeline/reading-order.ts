@@ -1,6 +1,7 @@
 import { extentOf, medianFontSize } from './extent.js'
 import { readLevelRows } from './level-rows.js'
 import { listMarker } from './list-markers.js'
+import { standsFarRightOf } from './row-fields.js'
 import type { Block, Line } from './types.js'
 
 /** Blocks wider than this share of their region span columns (titles, figures, wide paragraphs). */
@@ -1049,24 +1050,18 @@ function titlesStacks(titles: readonly Block[], stacks: readonly Block[]): boole
   })
 }
 
-/** A field of a row (a date, an amount) holds at most this many characters... */
+/** A field of a row (a date, an amount) holds at most this many characters. */
 const FIELD_MAX_CHARS = 20
-/** ...and stands at least this many font sizes right of the end of its row's text. */
-const FIELD_APART_EMS = 4
 
 /**
- * Whether a block is a short field of one line, level with a line of `block` that ends far short
- * of it: a résumé's dates at the page's edge beside a degree in the block of its section.
+ * Whether a block is a short field of one line in a row with a line of `block`, far right of it:
+ * a résumé's dates at the page's edge beside a degree in the block of its section.
  */
 function isFieldOf(field: Block, block: Block): boolean {
   const line = field.lines[0] as Line
   return (
     field.lines.length === 1 &&
     line.text.length <= FIELD_MAX_CHARS &&
-    block.lines.some(
-      (other) =>
-        Math.abs(other.baseline - line.baseline) < 0.3 * line.fontSize &&
-        line.left - other.right >= FIELD_APART_EMS * line.fontSize,
-    )
+    block.lines.some((other) => standsFarRightOf(line, other))
   )
 }
