@@ -25,6 +25,7 @@ import { loadPdf, type PdfSource } from './pipeline/load.js'
 import { toMarkdown } from './pipeline/markdown.js'
 import { readDocumentInfo } from './pipeline/metadata.js'
 import { boxesAsDisplayed, readUpright } from './pipeline/page-orientation.js'
+import { type PageRequest, requestPage } from './pipeline/page-request.js'
 import { detectTables } from './pipeline/page-tables.js'
 import { roundPoints } from './pipeline/points.js'
 import { type Gutter, orderBlocks } from './pipeline/reading-order.js'
@@ -199,8 +200,9 @@ function selectPages(selection: readonly number[] | undefined, pageCount: number
 
 /**
  * Reads each of `numbers` (ascending page numbers) once: text, lines, blocks and reading order,
- * plus the drawing operators and tables in hybrid mode; releases each page after use. Other pages
- * are never requested from pdf.js. Hybrid analysis that fails on a page or runs past its budget
+ * plus the drawing operators and tables in hybrid mode; releases each page after use. Each page's
+ * text is asked for while the page before it is analysed (see requestPage). Other pages are never
+ * requested from pdf.js. Hybrid analysis that fails on a page or runs past its budget
  * leaves that page (and, past the budget, the rest) to the fast engine.
  */
 async function analysePages(
@@ -222,13 +224,14 @@ async function analysePages(
   // Marked content is only asked for where the producer tagged the document's structure.
   const tagged = (await source.document.getMarkInfo())?.Marked === true
   const fields = fieldsByPage(await formFields(source))
+  let next =
+    numbers.length > 0 ? requestPage(source, numbers[0] as number, tagged && !hybrid) : null
   for (const [index, number] of numbers.entries()) {
     throwIfAborted(options.signal)
-    const page = await source.getPage(number).catch((error: unknown) => {
-      throw new PdfxError('pdf_damaged', `Page ${number} of the PDF cannot be read`, {
-        cause: error,
-      })
-    })
+    const request = next as PageRequest
+    const { page, content: asked } = await request.page
+    const following = numbers[index + 1]
+    next = following === undefined ? null : requestPage(source, following, tagged && !hybrid)
     try {
       if (hybrid && performance.now() > deadline) {
         hybrid = false
@@ -239,7 +242,10 @@ async function analysePages(
       // Hybrid finds drawn bullets among the page's shapes; fast, which reads no shapes, takes
       // them from a tagged page's empty list labels.
       const labels = tagged && !hybrid
-      const content = await page.getTextContent({ includeMarkedContent: labels })
+      // A page asked for before the hybrid budget ran out was asked without its marked content.
+      const content = await (request.labels === labels
+        ? asked
+        : page.getTextContent({ includeMarkedContent: labels }))
       const items = labels
         ? withDrawnLabels(content.items as MarkedTextItem[])
         : content.items.filter((item): item is RawTextItem & typeof item => 'str' in item)

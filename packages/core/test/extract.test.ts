@@ -1081,6 +1081,24 @@ describe('extract on bad input', () => {
     await expect(extract(damaged)).rejects.toMatchObject({ code: 'pdf_damaged' })
   })
 
+  it('refuses a PDF whose second page cannot be read, naming the page', async () => {
+    // Page 2 is read from pdf.js while page 1 is analysed: its failure must still surface as
+    // the extraction's error, and nothing may reject unheard.
+    const content = 'BT /F1 12 Tf 72 720 Td (First page) Tj ET'
+    const pdf = rawPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R 6 0 R] /Count 2 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+      '<< /Type /Pages /Kids [6 0 R] /Count 1 >>',
+    ])
+    await expect(extract(pdf)).rejects.toMatchObject({
+      code: 'pdf_damaged',
+      message: expect.stringContaining('Page 2'),
+    })
+  })
+
   it('refuses a PDF over the page limit', async () => {
     const pdf = await buildPdf([[{ text: 'one', x: 72, y: 72 }], [{ text: 'two', x: 72, y: 72 }]])
     await expect(extract(pdf, { maxPages: 1 })).rejects.toMatchObject({ code: 'pdf_too_complex' })
