@@ -90,6 +90,23 @@ describe('joinLines', () => {
     }
   })
 
+  it('joins a word broken by a hyphen set apart from it, and keeps a dash between words', () => {
+    // Justified text leaves a gap before a broken word's hyphen, which pdf.js reads as a space.
+    const texts = [
+      'The year was one of steady recovery for the Riverside Community Li -',
+      'brary. After two years of reduced hours, visi -',
+      'tor numbers climbed back before the spring flood -',
+      'which came early - and the repairs de -',
+      'layed the work that the report de -',
+      'scribes. Which rooms the flood reached, the Library lists.',
+    ]
+    expect(joinLines(texts, collectSpellings(texts))).toBe(
+      'The year was one of steady recovery for the Riverside Community Library. After two years of reduced hours, visitor numbers climbed back before the spring flood - which came early - and the repairs delayed the work that the report describes. Which rooms the flood reached, the Library lists.',
+    )
+    // Without evidence that the pieces are no words of the document, the hyphen stays a dash.
+    expect(joinLines(texts.slice(0, 2))).toMatch(/Community Li - brary\./)
+  })
+
   it("keeps a name's own hyphen and a hyphen before digits, whatever else the document writes", () => {
     const texts = [
       'printers by Hewlett-',
@@ -99,6 +116,30 @@ describe('joinLines', () => {
     const spellings = collectSpellings(texts)
     expect(joinLines(texts, spellings)).toBe(
       'printers by Hewlett-Packard, see hewlettpackard.example, and COVID-19 rules; COVID rules.',
+    )
+  })
+
+  it('keeps line-end hyphens between words where the document never breaks a word there', () => {
+    const texts = [
+      'The market set a goal of cutting single-',
+      'use plastic; a single bag of any use is',
+      'counted, and data-',
+      'protection rules limit what data a stall keeps for its protection.',
+    ]
+    expect(joinLines(texts, collectSpellings(texts))).toBe(
+      'The market set a goal of cutting single-use plastic; a single bag of any use is counted, and data-protection rules limit what data a stall keeps for its protection.',
+    )
+    // One word broken into syllables shows that the document hyphenates: its hyphens go.
+    const hyphenating = [...texts, 'The infor-', 'mation is kept.']
+    expect(joinLines(texts, collectSpellings(hyphenating))).toMatch(/cutting singleuse plastic/)
+  })
+
+  it('keeps the hyphen of a web address broken after it', () => {
+    expect(
+      joinLines(['read https://example.org/writing-', 'culture/guide-to-decisions today']),
+    ).toBe('read https://example.org/writing-culture/guide-to-decisions today')
+    expect(joinLines(['see www.example.org/long-', 'term-plans and the tra-', 'dition'])).toBe(
+      'see www.example.org/long-term-plans and the tradition',
     )
   })
 

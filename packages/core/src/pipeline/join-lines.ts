@@ -33,12 +33,24 @@ export interface Spellings {
    * lowercased: after a line-end hyphen they end another ("plastic-" + "gear").
    */
   readonly compoundEnds: ReadonlySet<string>
+  /**
+   * Words broken at a line end by a hyphen set apart from them ("Li -" + "brary"), lowercased
+   * and joined ("library"): see `spacedBreaks`.
+   */
+  readonly spacedBreaks: ReadonlySet<string>
 }
 
-const NO_SPELLINGS: Spellings = { hyphenated: new Set(), whole: new Set(), compoundEnds: new Set() }
+const NO_SPELLINGS: Spellings = {
+  hyphenated: new Set(),
+  whole: new Set(),
+  compoundEnds: new Set(),
+  spacedBreaks: new Set(),
+}
 /** The shortest parts, in letters, of a compound read from another compound's ending. */
 const COMPOUND_PART_MIN = 3
 const LINE_END_PREFIX = /(\p{L}+)[-\u2010]$/u
+/** A line that ends in a word and a hyphen with a space between them: "the Community Li -". */
+const SPACED_LINE_END_PREFIX = /(?:^|\s)(\p{L}+) -$/u
 const LINE_START_WORD = /^\p{L}+/u
 const ALL_LOWERCASE = /^\p{Ll}+$/u
 const ALL_UPPERCASE = /^\p{Lu}+$/u
@@ -57,6 +69,7 @@ export function collectSpellings(lineTexts: readonly string[]): Spellings {
   const compoundEnds = new Set<string>()
   // Line-end hyphens whose pieces might spell one word: the line before, its prefix, the line.
   const breaks: Array<[before: string, prefix: string, after: string, suffix: string]> = []
+  const spaced: Array<[prefix: string, suffix: string]> = []
   let previous = ''
   for (const raw of lineTexts) {
     const text = raw.trim()
@@ -75,15 +88,25 @@ export function collectSpellings(lineTexts: readonly string[]): Spellings {
     if (prefix !== undefined && suffix !== undefined && mayBeOneWord(prefix, suffix)) {
       breaks.push([previous, prefix, text, suffix])
     }
+    const apart = previous.endsWith(' -') ? SPACED_LINE_END_PREFIX.exec(previous)?.[1] : undefined
+    const rest = apart === undefined ? undefined : LINE_START_WORD.exec(text)?.[0]
+    if (apart !== undefined && rest !== undefined && ALL_LOWERCASE.test(rest)) {
+      spaced.push([apart.toLowerCase(), rest])
+    }
     previous = text
   }
   // Only the joined words of hyphens that would otherwise stay are asked about.
   const asked = new Set<string>()
+  const joined: Array<readonly [prefix: string, suffix: string]> = []
   for (const [before, prefix, after, suffix] of breaks) {
     if (keepsByRule(before, after, prefix) || endsCompound(prefix, suffix, compoundEnds)) {
       asked.add((prefix + suffix).toLowerCase())
+    } else if (ALL_LOWERCASE.test(suffix)) {
+      joined.push([prefix.toLowerCase(), suffix])
     }
   }
+  for (const word of unbrokenWords(joined, lineTexts)) hyphenated.add(word)
+  for (const [prefix, suffix] of spaced) asked.add(prefix + suffix)
   const whole = new Set<string>()
   if (asked.size > 0) {
     // A document asks about a few words at most: each is looked up in each line, rather than
@@ -95,7 +118,70 @@ export function collectSpellings(lineTexts: readonly string[]): Spellings {
       }
     }
   }
-  return { hyphenated, whole, compoundEnds }
+  return { hyphenated, whole, compoundEnds, spacedBreaks: spacedBreaks(spaced, whole, lineTexts) }
+}
+
+/**
+ * The spaced line-end hyphens that break a word. Justified text can leave a gap before the
+ * hyphen of a broken word, and pdf.js writes it as a space ("Li -" + "brary"); a dash set
+ * between words looks the same ("the flood -" + "which"). A break joins where the document
+ * writes the joined word whole elsewhere, or where neither piece is a word of the document:
+ * each is written on its own only as a piece of such breaks ("visi -" + "tor", "de -" + "velop"
+ * and "de -" + "scribes").
+ */
+function spacedBreaks(
+  spaced: ReadonlyArray<readonly [prefix: string, suffix: string]>,
+  whole: ReadonlySet<string>,
+  lineTexts: readonly string[],
+): Set<string> {
+  const pieces = new Map<string, number>()
+  for (const pair of spaced)
+    for (const piece of pair) pieces.set(piece, (pieces.get(piece) ?? 0) + 1)
+  const words = new Set<string>()
+  for (const [prefix, suffix] of spaced) {
+    const word = prefix + suffix
+    const fragments = [prefix, suffix].every(
+      (piece) => !isWrittenMoreOften(piece, pieces.get(piece) ?? 0, lineTexts),
+    )
+    if (whole.has(word) || fragments) words.add(word)
+  }
+  return words
+}
+
+/**
+ * The compounds that line-end hyphens join where the document shows that it never breaks a word
+ * there: each piece of each such hyphen is a word the document writes on its own elsewhere
+ * ("single-" + "use", "data-" + "protection"). A browser prints without hyphenation unless asked,
+ * so its line-end hyphens are real. A document that hyphenates breaks some word into syllables
+ * that are no words ("infor-" + "mation"): then none is returned, and its hyphens go.
+ */
+function unbrokenWords(
+  joined: ReadonlyArray<readonly [prefix: string, suffix: string]>,
+  lineTexts: readonly string[],
+): string[] {
+  const pieces = new Map<string, number>()
+  for (const pair of joined)
+    for (const piece of pair) pieces.set(piece, (pieces.get(piece) ?? 0) + 1)
+  const words: string[] = []
+  for (const [prefix, suffix] of joined) {
+    for (const piece of [prefix, suffix]) {
+      if (!isWrittenMoreOften(piece, pieces.get(piece) ?? 0, lineTexts)) return []
+    }
+    words.push(`${prefix}-${suffix}`)
+  }
+  return words
+}
+
+/** Whether the lines write `word` (lowercase letters) on its own more than `times` times. */
+function isWrittenMoreOften(word: string, times: number, lineTexts: readonly string[]): boolean {
+  let count = 0
+  for (const text of lineTexts) {
+    const lower = text.toLowerCase()
+    for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
+      if (standsAlone(lower, at, word.length) && ++count > times) return true
+    }
+  }
+  return false
 }
 
 /**
@@ -104,13 +190,19 @@ export function collectSpellings(lineTexts: readonly string[]): Spellings {
  */
 function writesWhole(text: string, word: string): boolean {
   for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
-    const end = at + word.length
-    // Two code units each way hold any letter, one outside the Basic Multilingual Plane too.
-    if (!LETTER_BEFORE.test(text.slice(Math.max(0, at - 2), at))) {
-      if (!LETTER_AFTER.test(text.slice(end, end + 2))) return true
-    }
+    if (standsAlone(text, at, word.length)) return true
   }
   return false
+}
+
+/** Whether the `length` characters of `text` at `at` have no letter just before or after them. */
+function standsAlone(text: string, at: number, length: number): boolean {
+  const end = at + length
+  // Two code units each way hold any letter, one outside the Basic Multilingual Plane too.
+  return (
+    !LETTER_BEFORE.test(text.slice(Math.max(0, at - 2), at)) &&
+    !LETTER_AFTER.test(text.slice(end, end + 2))
+  )
 }
 
 /**
@@ -146,6 +238,10 @@ export function joinLines(lines: readonly string[], spellings: Spellings = NO_SP
         continue
       }
       out += line
+      continue
+    }
+    if (last === '-' && out.endsWith(' -') && breaksApart(out, line, spellings)) {
+      out = out.slice(0, -2) + line
       continue
     }
     out += continuesAddress(out, line) || joinsUnspaced(last, line) ? line : ` ${line}`
@@ -193,7 +289,25 @@ function continuesAddress(before: string, after: string): boolean {
   return (ADDRESS_START.test(tail) && tail.endsWith('/')) || MAIL_START.test(tail)
 }
 
+/** Whether a paragraph ending in a spaced hyphen and the line after it join as one broken word. */
+function breaksApart(before: string, after: string, spellings: Spellings): boolean {
+  if (spellings.spacedBreaks.size === 0) return false
+  // The paragraph's last word only, as in joinLines.
+  const prefix = SPACED_LINE_END_PREFIX.exec(
+    before.slice(before.lastIndexOf(' ', before.length - 3)),
+  )
+  const suffix = LINE_START_WORD.exec(after)?.[0]
+  return (
+    prefix?.[1] !== undefined &&
+    suffix !== undefined &&
+    ALL_LOWERCASE.test(suffix) &&
+    spellings.spacedBreaks.has((prefix[1] + suffix).toLowerCase())
+  )
+}
+
 function keepsHyphen(before: string, after: string, spellings: Spellings): boolean {
+  // A web address is never hyphenated: its hyphens are its own ("example.org/writing-" + "culture").
+  if (ADDRESS_START.test(before)) return true
   const prefix = LINE_END_PREFIX.exec(before)?.[1] ?? ''
   const suffix = LINE_START_WORD.exec(after)?.[0] ?? ''
   if (spellings.hyphenated.has(`${prefix}-${suffix}`.toLowerCase())) return true
