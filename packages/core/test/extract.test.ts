@@ -169,7 +169,7 @@ describe('extract', () => {
     )
   })
 
-  it('keeps lettered item markers as printed, and lists numbered ones as CommonMark does', async () => {
+  it('keeps lettered item markers as printed in bulleted items, and lists numbered ones as CommonMark does', async () => {
     const { markdown, html } = await markdownOf([
       { text: 'A procedure is significant when:', x: 72, y: 80 },
       { text: '(a) it is surgical in nature;', x: 72, y: 100 },
@@ -178,7 +178,13 @@ describe('extract', () => {
       { text: '(1) name the procedure;', x: 72, y: 160 },
       { text: '(2) give its date.', x: 72, y: 175 },
     ])
-    expect(markdown).toContain('(a) it is surgical in nature;\n(b) it carries an anaesthetic risk.')
+    expect(markdown).toContain(
+      '- (a) it is surgical in nature;\n- (b) it carries an anaesthetic risk.',
+    )
+    // Each item stays an item: bare "(a)" lines would render as one paragraph.
+    expect(html).toContain(
+      '<ul><li>(a) it is surgical in nature;</li><li>(b) it carries an anaesthetic risk.</li></ul>',
+    )
     expect(html).toContain('<ol><li>name the procedure;</li><li>give its date.</li></ol>')
   })
 

@@ -202,25 +202,29 @@ function listElement(items: readonly Block[], spellings: Spellings): Omit<Elemen
     lines[0] = (lines[0] ?? '').slice((lines[0] ?? '').indexOf(marker) + marker.length).trimStart()
     const text = joinLines(lines, spellings)
     texts.push(text)
-    const bullet = isOrdered(item) ? orderedMarker(marker) : '-'
+    const number = isOrdered(item) ? itemNumber(marker) : undefined
+    const bullet = number ?? '-'
+    // Letters and Roman numerals ("(a)", "iv.") make no CommonMark list: such an item is a
+    // bullet that keeps its label, or its lines would run together as one paragraph.
+    const label = isOrdered(item) && number === undefined ? `${marker} ` : ''
     const depth = item.depth ?? 0
     while (open.length > 0 && (open[open.length - 1] as { depth: number }).depth >= depth) {
       open.pop()
     }
     const indent = open[open.length - 1]?.textColumn ?? 0
     open.push({ depth, textColumn: indent + bullet.length + 1 })
-    markdown.push(`${' '.repeat(indent)}${bullet} ${text}`)
+    markdown.push(`${' '.repeat(indent)}${bullet} ${label}${text}`)
   }
   return { type: 'list', page: (items[0] as Block).page, text: markdown.join('\n'), items: texts }
 }
 
 /**
- * An item number as CommonMark lists it: "(2)", "2)" and a bare "2" become "2.". Letters and
- * Roman numerals ("(a)", "iv.") make no CommonMark list, so they stay as printed.
+ * An item number as CommonMark lists it: "(2)", "2)" and a bare "2" become "2."; undefined for
+ * a marker of letters or Roman numerals.
  */
-function orderedMarker(marker: string): string {
+function itemNumber(marker: string): string | undefined {
   const number = /^\(?(\d+)[.)]?$/.exec(marker)
-  return number ? `${number[1]}.` : marker
+  return number ? `${number[1]}.` : undefined
 }
 
 /**
