@@ -34,6 +34,48 @@ describe('groupLines', () => {
     ])
   })
 
+  it('splits a line of prose from a larger heading of the next column, a gutter of an em apart', () => {
+    // LaTeX's two columns, 10 pt apart; a justified line's last word is a run of its own, and a
+    // section heading in 14.35 pt type opens the second column level with it.
+    const heading = { fontSize: 14.35 }
+    // Lines of both columns above and below, each at its column's baselines.
+    const columns = [-4, -3, -2, -1, 1, 2, 3, 4].flatMap((row) => [
+      run('with deadlines as an integer linear program', 72, 100 + 12 * row, { right: 300.6 }),
+      run('We consider a set of jobs J, where each job', 310.5, 105 + 12 * row, { right: 539.2 }),
+    ])
+    const lines = textsOf(
+      run('1. We formalize energy-aware batch', 79.2, 100, { right: 248.2 }),
+      run('scheduling', 255.5, 100, { right: 300.6 }),
+      run('3', 310.6, 100.7, { ...heading, right: 318.7 }),
+      run('Problem Formulation', 334.8, 100.7, { ...heading, right: 485.7 }),
+      ...columns,
+    )
+    expect(lines).toContain('1. We formalize energy-aware batch scheduling')
+    expect(lines).toContain('3 Problem Formulation')
+  })
+
+  it("keeps a contents entry's page number on its line, after dots or in line with those that are", () => {
+    // A TeX contents page: a chapter's entry has no dots; its sections' entries do, and all the
+    // numbers stand flush right, far from the titles.
+    const number = (text: string, y: number) => run(text, 480 - text.length * 5, y)
+    expect(
+      textsOf(
+        run('1 Introduction', 126, 100),
+        number('2', 100),
+        run('1.1 Scope of the Programme . . . . . . . . . . .', 142, 114),
+        number('2', 114),
+        run('1.2 Structure of this Report . . . . . . . . . .', 142, 128),
+        number('12', 128),
+      ),
+    ).toEqual([
+      '1 Introduction 2',
+      '1.1 Scope of the Programme . . . . . . . . . . . 2',
+      '1.2 Structure of this Report . . . . . . . . . . 12',
+    ])
+    // Without dots around, a number far right of a line stands apart.
+    expect(textsOf(run('Net sales', 126, 100), number('2', 100))).toEqual(['Net sales', '2'])
+  })
+
   it('puts a space right of a run before it in a right-to-left line, and after it otherwise', () => {
     const rtl = { rtl: true }
     // "تقرير المياه بنسبة 12%" drawn left to right on the page, pdf.js's word spaces kept on

@@ -465,6 +465,58 @@ function touches(mark: TextRun, word: TextRun): boolean {
  * at the same place too, i.e. it is part of a gutter: a lone wide gap in prose (a missing glyph,
  * justified spacing) does not split the line.
  */
+/** The end of a run of leader dots: ". . . .", "....", "…". */
+const LEADER_END = /(?:(?:\. ?){3}|…)\s*$/
+/** A page number as a contents entry gives it: "12", "xiv". */
+const PAGE_REFERENCE = /^\s*(?:\d{1,4}|[ivxlc]{1,6})\s*$/i
+/** Widest gap, in ems, between leader dots and the page number they lead to. */
+const LEADER_GAP_EM = 4
+
+/**
+ * Whether a run and the runs set close to it on its side of a gap (`step` -1: the runs before
+ * it; 1: after) hold letters enough for prose: a word of the line may be a run of its own
+ * ("scheduling" of "1. We formalize energy-aware batch scheduling").
+ */
+function isProsePiece(row: readonly TextRun[], run: TextRun, step: -1 | 1): boolean {
+  let letters = 0
+  let current = run
+  for (let i = row.indexOf(run); i >= 0 && i < row.length; i += step) {
+    const piece = row[i] as TextRun
+    const gap = step < 0 ? current.left - piece.right : piece.left - current.right
+    if (piece !== run && gap > SEGMENT_GAP_EM * piece.fontSize) break
+    letters += countLetters(piece.text)
+    if (letters >= PROSE_MIN_LETTERS) return true
+    current = piece
+  }
+  return false
+}
+
+/** Rows above and below a line that are looked at for contents entries led by dots. */
+const CONTENTS_NEIGHBOURS = 3
+
+/**
+ * Whether a row near `index` ends in leader dots and a page number whose right edge is in line
+ * with `number`'s, as a contents page sets its numbers flush right.
+ */
+function hasLedNumberInLine(rows: readonly TextRun[][], index: number, number: TextRun): boolean {
+  const from = Math.max(0, index - CONTENTS_NEIGHBOURS)
+  const to = Math.min(rows.length - 1, index + CONTENTS_NEIGHBOURS)
+  for (let r = from; r <= to; r++) {
+    const row = rows[r] as TextRun[]
+    if (r === index || row.length < 2) continue
+    const last = row[row.length - 1] as TextRun
+    const before = row[row.length - 2] as TextRun
+    if (
+      Math.abs(last.right - number.right) <= 0.5 * number.fontSize &&
+      PAGE_REFERENCE.test(last.text) &&
+      LEADER_END.test(before.text)
+    ) {
+      return true
+    }
+  }
+  return false
+}
+
 function splitsRow(
   rows: readonly TextRun[][],
   index: number,
@@ -480,6 +532,12 @@ function splitsRow(
   // Typewriter type set apart by whole characters is one line of its source however wide the
   // gap (a listing's aligned comments, a diagram's boxes, a terminal's columns).
   if (onCharacterGrid(prev, next, gap, rows[index] as TextRun[])) return false
+  // A contents entry's page number reads on from the dots that lead to it, or from its title
+  // where the entries around it are led by dots to numbers in line with it (a chapter's entry).
+  if (PAGE_REFERENCE.test(next.text)) {
+    if (gap <= LEADER_GAP_EM * em && LEADER_END.test(prev.text)) return false
+    if (hasLedNumberInLine(rows, index, next)) return false
+  }
   // A form field's value reads on from its label, though the fields stand in a column well
   // right of the shorter labels.
   if (next.field && gap <= FIELD_GAP_EM * em) return false
@@ -491,7 +549,7 @@ function splitsRow(
   const [small, large] = prev.fontSize < next.fontSize ? [prev, next] : [next, prev]
   const besideLarger =
     large.fontSize > SIZE_APART_RATIO * small.fontSize &&
-    countLetters(small.text) >= PROSE_MIN_LETTERS
+    isProsePiece(rows[index] as TextRun[], small, small === prev ? -1 : 1)
   if (isMarginNote(rows, index, prev, next, gap, em)) return true
   if (gap <= NARROW_GAP_EM * (besideLarger ? small.fontSize : em)) return false
   const narrow = gap <= SEGMENT_GAP_EM * em
