@@ -162,6 +162,18 @@ describe('orderBlocks', () => {
     expect(orderBlocks(page as Block[]).blocks).toEqual([title, ...bar, ...columns.flat()])
   })
 
+  it("reads a column's item that goes on level with a heading of the column before in its column", () => {
+    // A paper's first column opens with "Abstract"; the second with the last item of a list
+    // begun at the foot of the first, indented and ending at the right margin.
+    const title = block(['A title that spans both of the columns below it, wide enough'], 10, 20)
+    const heading = block(['Abstract'], 10, 40)
+    const item = block(['- we evaluate the policy ok', 'and its trade-offs, at last.'], 192, 40)
+    const left = [70, 170].map((y) => block(COLUMN_TEXT, 10, y))
+    const right = [80, 170].map((y) => block(COLUMN_TEXT, 180, y))
+    const page = [right[0], item, left[0], title, heading, left[1], right[1]] as Block[]
+    expect(orderBlocks(page).blocks).toEqual([title, heading, ...left, item, ...right])
+  })
+
   it('reads authors stacked side by side over the columns one after the other, each whole', () => {
     // A LaTeX paper's three authors, each name over an affiliation and an address, all centred;
     // the middle one reaches over the gutter.

@@ -567,9 +567,10 @@ function firstRowAcross(
 
 /**
  * Whether a row is a bar spaced out across the whole width, from the left margin to the right
- * (a newsletter's volume, season and price over its columns): its last block ends flush with
- * the right margin but starts well off the left edge of the column under it, where a column's
- * heading would start.
+ * (a newsletter's volume, season and price over its columns): a line a block, its last ending
+ * flush with the right margin but starting well off the left edge of the column under it, where
+ * a column's heading would start. A column's paragraph or list item that goes on beside a
+ * heading of the column before (a paper's abstract) takes more lines.
  */
 function isBarAcross(
   row: readonly Block[],
@@ -579,6 +580,7 @@ function isBarAcross(
 ): boolean {
   const { left, right } = extentOf(row)
   if (left > minLeft + 1 || right < maxRight - 1) return false
+  if (row.some((block) => block.lines.length > 1)) return false
   let last = row[0] as Block
   for (const block of row) if (block.right > last.right) last = block
   const under = rest.filter((block) => block.left < last.right && block.right > last.left)
