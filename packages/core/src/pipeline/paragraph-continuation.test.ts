@@ -15,6 +15,30 @@ describe('continuesParagraph', () => {
     expect(continuesParagraph(cut, block(['measured its depth.'], 72, 740))).toBe(true)
   })
 
+  it('joins a justified paragraph that fills its column to the end, after a full stop too', () => {
+    // Justified lines all end at the measure; a paragraph's own last line is set short.
+    const full = block([...FULL, 'and the tides rose higher than ever before.'], 72, 600)
+    const next = (first: string, x = 72) => {
+      const column = block([first, 'recorded by the volunteers of the survey.'], 300, 80)
+      column.lines[0] = { ...(column.lines[0] as (typeof column.lines)[number]), left: x }
+      column.left = Math.min(x, 300)
+      return column
+    }
+    expect(continuesParagraph(full, next('Coastal wetlands store carbon', 300))).toBe(true)
+    // A new paragraph at the column's top shows its indent.
+    expect(continuesParagraph(full, next('Coastal wetlands store carbon', 315))).toBe(false)
+    // A short last line ended the paragraph.
+    const ended = block([...FULL, 'the tides were higher.'], 72, 600)
+    expect(continuesParagraph(ended, next('Coastal wetlands store carbon', 300))).toBe(false)
+    // Rows of codes of one width end level, but are no prose.
+    const codes = block(
+      ['96401 96402 96405 96406', '96409 96411 96413 96415', '96416 96417 96420 9642'],
+      72,
+      600,
+    )
+    expect(continuesParagraph(codes, next('Nonchemotherapy Injections', 300))).toBe(false)
+  })
+
   it('joins a reference cut after a comma to the year that opens the next page', () => {
     const cut = block(
       [

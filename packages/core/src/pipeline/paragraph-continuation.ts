@@ -1,6 +1,7 @@
 import { endsContentsEntry, fitsAfter } from './blocks.js'
 import { areCellRows } from './cell-rows.js'
 import { isUnspacedWriting } from './join-lines.js'
+import { countLetters } from './letters.js'
 import type { Block, Line } from './types.js'
 
 /** The punctuation that closes a sentence, a clause list or a quotation. */
@@ -24,7 +25,12 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
   const first = next.lines[0]
   if (last === undefined || first === undefined) return false
   if (areCellRows(last, first)) return false
-  if (next.page === previous.page && next.top >= previous.bottom) {
+  const below = next.page === previous.page && next.top >= previous.bottom
+  // Justified text sets a paragraph's last line short: a column or page that ends on a full
+  // line ends inside a paragraph, at a sentence's end or not, where the next column or page
+  // goes on at its left edge.
+  if (!below && endsFull(previous) && startsFlush(next)) return true
+  if (below) {
     // The lines of a list of lines were each found to stand alone.
     if (previous.listedLine && next.listedLine) return false
     if (next.left < previous.left - 0.5 * previous.fontSize) return false
@@ -41,6 +47,32 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
       (isUnspacedWriting(first.text[0] ?? '') && !standsLevel(last, first)) ||
       (last.text.endsWith(',') && /^\d/.test(first.text)))
   )
+}
+
+/** Letters a full last line must hold to be prose. */
+const PROSE_MIN_LETTERS = 20
+/** Lines a block must have to tell that it is justified. */
+const JUSTIFIED_MIN_LINES = 3
+/** How far, in points, a justified line may end from the block's right edge. */
+const JUSTIFIED_SLACK = 1
+
+/**
+ * Whether a block is set justified and ends on a full line: every line ends at its right edge,
+ * the last one too.
+ */
+function endsFull(block: Block): boolean {
+  if (block.lines.length < JUSTIFIED_MIN_LINES) return false
+  // Prose: rows of codes or figures of one width end level too.
+  const last = block.lines[block.lines.length - 1] as Line
+  if (countLetters(last.text) < PROSE_MIN_LETTERS) return false
+  return block.lines.every((line) => block.right - line.right <= JUSTIFIED_SLACK)
+}
+
+/** Whether a block's first line starts at its left edge, as its other lines do: no indent. */
+function startsFlush(block: Block): boolean {
+  const [first, second] = block.lines
+  if (first === undefined || second === undefined) return false
+  return Math.abs(first.left - second.left) <= JUSTIFIED_SLACK
 }
 
 /** Whether two lines stand on one baseline, the second right of the first: one row. */
