@@ -76,6 +76,19 @@ describe('groupLines', () => {
     expect(textsOf(run('Net sales', 126, 100), number('2', 100))).toEqual(['Net sales', '2'])
   })
 
+  it('sets an accent raised over a capital, a run of its own, on the capital', () => {
+    // TeX draws "Č" as a caron a little right of the C's left edge and higher up.
+    expect(
+      textsOf(
+        run('Karel ', 180, 100, { right: 213 }),
+        run('\u02C7', 215.4, 97.3, { right: 220.9 }),
+        run('Capek, ', 214.2, 100, { right: 250.7 }),
+        run('\u00B4', 253, 97.3, { right: 258.5 }),
+        run('Emile Zola', 252, 100),
+      ),
+    ).toEqual(['Karel Čapek, Émile Zola'])
+  })
+
   it('puts a space right of a run before it in a right-to-left line, and after it otherwise', () => {
     const rtl = { rtl: true }
     // "تقرير المياه بنسبة 12%" drawn left to right on the page, pdf.js's word spaces kept on

@@ -4,7 +4,7 @@ import { countLetters } from './letters.js'
 import { isBullet } from './list-markers.js'
 import { LONE_NOTE_MARK } from './note-marks.js'
 import { isScriptAgainst, SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
-import { composeSpacingAccents } from './text-normalize.js'
+import { composeSpacingAccents, isSpacingAccent } from './text-normalize.js'
 import type { Line, TextRun } from './types.js'
 
 /** A gap wider than this many font sizes may split a row: a column gutter or a table cell boundary. */
@@ -165,6 +165,7 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
   for (const row of rows) {
     row.sort((p, q) => p.left - q.left)
     attachCombiningMarks(row)
+    seatSpacingAccents(row)
   }
   const lines: Line[] = []
   rows.forEach((row, index) => {
@@ -362,6 +363,35 @@ function attachCombiningMarks(row: TextRun[]): void {
     i--
   }
 }
+
+/**
+ * Puts each spacing accent that stands as a run of its own over the first letter of another run
+ * before that letter's text, where `composeSpacingAccents` sets it on the letter: TeX draws an
+ * accent over a capital or a tall letter raised, and a little right of the letter's left edge
+ * ("ˇ" over the "C" of "Capek"), so that sorted by position it would read after the word.
+ */
+function seatSpacingAccents(row: TextRun[]): void {
+  for (let i = 0; i < row.length; i++) {
+    const accent = row[i] as TextRun
+    if (!isSpacingAccent(accent.text.trim())) continue
+    const centre = (accent.left + accent.right) / 2
+    const base = row.find(
+      (run) =>
+        run !== accent &&
+        run.left <= centre &&
+        centre <= run.left + FIRST_LETTER_EM * run.fontSize &&
+        LETTER_FIRST.test(run.text),
+    )
+    if (base === undefined) continue
+    base.text = accent.text.trim() + base.text
+    row.splice(i, 1)
+    i--
+  }
+}
+
+/** The width of a run's first letter at most, in its font sizes: a capital M's. */
+const FIRST_LETTER_EM = 0.85
+const LETTER_FIRST = /^\p{L}/u
 
 /**
  * The right-to-left letter a mark belongs to when it stands at the letter's left edge or a little

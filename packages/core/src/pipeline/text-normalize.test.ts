@@ -46,9 +46,19 @@ describe('composeSpacingAccents', () => {
     )
   })
 
+  it('sets acutes on consonants, and graves, double acutes, dots and macrons, as TeX draws them', () => {
+    expect(
+      composeSpacingAccents(
+        'Petrovi\u00B4c, Wi\u00B4sniewski, Lef`evre, cr`eme, Erd\u02DDos, \u02D9Zory, T\u00AFoky\u00AFo',
+      ),
+    ).toBe('Petrović, Wiśniewski, Lefèvre, crème, Erdős, Żory, Tōkyō')
+    // A cedilla goes onto the letter after it, or else onto the letter it hangs from.
+    expect(composeSpacingAccents('Fran\u00B8cois and S\u00B8ahin')).toBe('François and Şahin')
+  })
+
   it('leaves an acute that stands for an apostrophe, and a backtick', () => {
-    expect(composeSpacingAccents('Don\u00B4t say it\u00B4s `echo`')).toBe(
-      'Don\u00B4t say it\u00B4s `echo`',
+    expect(composeSpacingAccents('Don\u00B4t say it\u00B4s, we\u00B4re `echo`')).toBe(
+      'Don\u00B4t say it\u00B4s, we\u00B4re `echo`',
     )
   })
 })

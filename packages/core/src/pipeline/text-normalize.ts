@@ -153,21 +153,54 @@ const COMBINING: Record<string, string> = {
   '\u02C7': '\u030C', // ˇ caron
   '\u02D8': '\u0306', // ˘ breve
   '\u02DA': '\u030A', // ˚ ring
+  '\u02DD': '\u030B', // ˝ double acute
+  '\u02D9': '\u0307', // ˙ dot above
+  '\u00AF': '\u0304', // ¯ macron
+  '\u0060': '\u0300', // ` grave
 }
-// Not the grave accent: as a backtick it opens code ("`echo`").
-const ACCENT_BEFORE_LETTER = new RegExp(`([${Object.keys(COMBINING).join('')}])(\\p{L})`, 'gu')
+const ACCENT_BEFORE_LETTER = new RegExp(
+  `(\\p{L}?)([${Object.keys(COMBINING).join('')}])(\\p{L})`,
+  'gu',
+)
+/** What follows an apostrophe in an English contraction: "it´s", "don´t", "we´re", "I´ll". */
+const CONTRACTION = /^(?:[stdm]|ll|re|ve)(?!\p{L})/u
+
+/** Whether a text is one spacing accent that `composeSpacingAccents` sets on a letter. */
+export function isSpacingAccent(text: string): boolean {
+  return text.length === 1 && COMBINING[text] !== undefined
+}
 
 /**
  * Sets a spacing accent drawn before its letter onto the letter: "na¨ıve" reads "naïve",
- * "B¨orsch" "Börsch". Only where the two make one precomposed letter, so an acute used as an
- * apostrophe ("Don´t", "it´s") stays. A dotless i under an accent is an i.
+ * "B¨orsch" "Börsch", "Petrovi´c" "Petrović". Only where the two make one precomposed letter.
+ * An acute also stands in for an apostrophe: before the end of an English contraction ("it´s",
+ * "we´re") it stays. A grave accent is also a backtick that opens code ("`echo`"): it is set
+ * only inside a word ("Lef`evre"). A dotless i under an accent is an i.
  */
 export function composeSpacingAccents(text: string): string {
-  return text.replace(ACCENT_BEFORE_LETTER, (pair, accent: string, letter: string) => {
-    // An acute also stands in for an apostrophe ("it´s", "we´re"): it goes onto vowels only.
-    if (accent === '\u00B4' && !/[aeiouyAEIOUY\u0131]/.test(letter)) return pair
-    const base = letter === '\u0131' ? 'i' : letter
-    const composed = `${base}${COMBINING[accent]}`.normalize('NFC')
+  return composeBefore(text).replace(CEDILLA_AFTER_LETTER, (pair, letter: string) => {
+    const composed = `${letter}\u0327`.normalize('NFC')
     return composed.length === 1 ? composed : pair
   })
+}
+
+/**
+ * A cedilla drawn after the letter it hangs from ("S¸ahin"), where none went onto the letter
+ * after it ("Fran¸cois" is "François").
+ */
+const CEDILLA_AFTER_LETTER = /(\p{L})\u00B8/gu
+
+function composeBefore(text: string): string {
+  return text.replace(
+    ACCENT_BEFORE_LETTER,
+    (pair, before: string, accent: string, letter: string, at: number, whole: string) => {
+      if (accent === '\u0060' && before === '') return pair
+      if (accent === '\u00B4' && CONTRACTION.test(whole.slice(at + pair.length - letter.length))) {
+        return pair
+      }
+      const base = letter === '\u0131' ? 'i' : letter
+      const composed = `${base}${COMBINING[accent]}`.normalize('NFC')
+      return composed.length === 1 ? before + composed : pair
+    },
+  )
 }
