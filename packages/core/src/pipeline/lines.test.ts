@@ -76,6 +76,34 @@ describe('groupLines', () => {
     expect(textsOf(run('Net sales', 126, 100), number('2', 100))).toEqual(['Net sales', '2'])
   })
 
+  it("keeps a justified line's stretched space that two other lines' spaces meet by chance", () => {
+    // A narrow justified column: full lines drawn in one piece, paragraphs' short last lines,
+    // and two lines whose spaces fall where this line's second space does. Full lines between
+    // them run across it: no gutter.
+    const full = (y: number) =>
+      run('the volunteers will meet at the dock at nine', 403.2, y, { right: 561.7 })
+    const short = (y: number) => run('lunch is served after.', 403.2, y, { right: 489 })
+    const chance = (y: number) => [
+      run('one hundred and', 403.2, y, { right: 496.2 }),
+      run('fifty people', 507.7, y, { right: 561.7 }),
+    ]
+    const lines = textsOf(
+      ...chance(40),
+      short(52),
+      full(64),
+      short(76),
+      full(88),
+      run('Organizer', 403.2, 100, { right: 456.7 }),
+      run('Priya', 468.7, 100, { right: 496.3 }),
+      run('Natarajan', 508.3, 100, { right: 561.7 }),
+      full(112),
+      short(124),
+      full(136),
+      ...chance(148),
+    )
+    expect(lines).toContain('Organizer Priya Natarajan')
+  })
+
   it('sets an accent raised over a capital, a run of its own, on the capital', () => {
     // TeX draws "Č" as a caron a little right of the C's left edge and higher up.
     expect(

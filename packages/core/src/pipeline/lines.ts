@@ -892,7 +892,8 @@ export function isJustifiedSpace(
  * Whether rows near `index` leave the same gap as `prev` and `next` do, text ending where `prev`
  * ends and text starting where `next` starts: a gutter between columns, however alike its width
  * is to the stretched spaces of the lines beside it. A justified line's spaces fall elsewhere on
- * every line.
+ * every line, and where two lines' spaces fall in one place by chance, lines between them run
+ * across it: the rows are looked at outwards from `index`, up to the first that crosses the gap.
  */
 function isGutterOfRows(
   rows: readonly TextRun[][],
@@ -901,13 +902,27 @@ function isGutterOfRows(
   next: TextRun,
   em: number,
 ): boolean {
+  const middle = (prev.right + next.left) / 2
   let alike = 0
-  const last = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS)
-  for (let r = Math.max(0, index - GAP_WINDOW_ROWS); r <= last; r++) {
-    if (r === index) continue
-    const row = rows[r] as TextRun[]
-    const ends = row.some((run) => Math.abs(run.right - prev.right) < GUTTER_EDGE_EM * em)
-    if (ends && row.some((run) => Math.abs(run.left - next.left) < GUTTER_EDGE_EM * em)) alike++
+  for (const step of [-1, 1]) {
+    for (let r = index + step; Math.abs(r - index) <= GAP_WINDOW_ROWS; r += step) {
+      const row = rows[r]
+      if (row === undefined) break
+      let ends = false
+      let starts = false
+      let crosses = false
+      for (const run of row) {
+        if (Math.abs(run.right - prev.right) < GUTTER_EDGE_EM * em) ends = true
+        if (Math.abs(run.left - next.left) < GUTTER_EDGE_EM * em) starts = true
+        if (
+          run.left < middle - CROSSING_MARGIN_EM * em &&
+          run.right > middle + CROSSING_MARGIN_EM * em
+        )
+          crosses = true
+      }
+      if (crosses) break
+      if (ends && starts) alike++
+    }
   }
   return alike >= GUTTER_MIN_ROWS
 }
