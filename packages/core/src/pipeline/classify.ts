@@ -471,7 +471,7 @@ function classifyBlock(
     // A lone line opens a listing that a blank line parts from the rest ("import random"), or is
     // a command shown on its own.
     (block.lines.length > 1 ||
-      (next !== undefined && next.lines.length > 1 && continuesListing(block, next)) ||
+      (next !== undefined && next.lines.length > 1 && continuesListing([block], next)) ||
       isLoneCommand(block, previous)) &&
     !isAddressNotes(block)
   ) {
@@ -589,7 +589,7 @@ function isLoneCommand(block: Block, previous: Block | undefined): boolean {
   if (previous === undefined || previous.bottom >= block.top || LONE_ADDRESS.test(text))
     return false
   // The last line of a listing, after a blank line.
-  if (previous.kind === 'code') return continuesListing(previous, block)
+  if (previous.kind === 'code') return continuesListing([previous], block)
   return !previous.monospace && /:$/.test(plainText(previous))
 }
 

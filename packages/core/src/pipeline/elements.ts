@@ -101,7 +101,7 @@ export function buildElements(
     if (block.kind === 'code') {
       const parts: Block[] = [block]
       for (let next = blocks[i + 1]; next?.kind === 'code'; next = blocks[i + 1]) {
-        if (!continuesListing(parts[parts.length - 1] as Block, next)) break
+        if (!continuesListing(parts, next)) break
         parts.push(next)
         i++
       }
