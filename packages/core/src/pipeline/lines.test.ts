@@ -104,6 +104,16 @@ describe('groupLines', () => {
     expect(lines).toContain('Organizer Priya Natarajan')
   })
 
+  it('keeps the spaces of typewriter type after a run that pdf.js saw a word gap after', () => {
+    const mono = { monospace: true, fontSize: 9.5 }
+    expect(
+      textsOf(
+        run('sections converted: ', 75.9, 100, { ...mono, right: 184.1, spaceAfter: true }),
+        run('4', 201.2, 100, { ...mono, right: 206.9 }),
+      ),
+    ).toEqual(['sections converted:   4'])
+  })
+
   it('sets an accent raised over a capital, a run of its own, on the capital', () => {
     // TeX draws "Č" as a caron a little right of the C's left edge and higher up.
     expect(

@@ -1525,16 +1525,23 @@ function onCharacterGrid(
 
 /**
  * The width of one character of a line's typewriter type (in font `fontId` alone, if given), from
- * its longest run that has no space appended after its glyphs; undefined without one.
+ * its longest run that does not end in a space of its own (whose width may or may not be drawn);
+ * undefined without one.
  */
 function characterAdvance(runs: readonly TextRun[], fontId?: string): number | undefined {
   let longest: TextRun | undefined
+  let longestLength = 0
   for (const run of runs) {
-    if (!run.monospace || run.text.length < 2 || run.text.endsWith(' ')) continue
+    // A space pdf.js saw after the run is no character of its width; one of its own may be.
+    const length = run.spaceAfter ? run.text.length - 1 : run.text.length
+    if (!run.monospace || length < 2 || run.text.charCodeAt(length - 1) === 0x20) continue
     if (fontId !== undefined && run.fontId !== fontId) continue
-    if (!longest || run.text.length > longest.text.length) longest = run
+    if (length > longestLength) {
+      longest = run
+      longestLength = length
+    }
   }
-  return longest && (longest.right - longest.left) / longest.text.length
+  return longest && (longest.right - longest.left) / longestLength
 }
 
 function trailingSpaces(text: string): number {

@@ -314,6 +314,7 @@ function markSpaceAfter(
     x <= run.right + run.fontSize
   ) {
     run.text += ' '
+    run.spaceAfter = true
   }
 }
 

@@ -27,6 +27,8 @@ export interface TextRun {
   field?: true
   /** A big operator of a formula (∑, ∫), whose limits may stand above and below it. */
   operator?: true
+  /** The space that ends `text` stands for a word gap pdf.js saw after the run, beyond `right`. */
+  spaceAfter?: true
 }
 
 /** Runs on one baseline that read as one piece (never across a column gutter). */
