@@ -188,6 +188,23 @@ describe('extract', () => {
     expect(html).toContain('<ol><li>name the procedure;</li><li>give its date.</li></ol>')
   })
 
+  it("keeps an item's second paragraph, set in line with its text, inside the item", async () => {
+    const { html } = await markdownOf([
+      { text: 'Three measures help:', x: 72, y: 80 },
+      { text: '1.', x: 72, y: 104 },
+      { text: 'Reduce the number of recurring meetings. Most teams can', x: 90, y: 104 },
+      { text: 'replace a weekly status meeting with a written update.', x: 90, y: 118 },
+      { text: 'Where a meeting is kept, it should have a written agenda', x: 90, y: 140 },
+      { text: 'circulated the day before, and end with its decisions.', x: 90, y: 154 },
+      { text: '2.', x: 72, y: 176 },
+      { text: 'Protect two mornings a week from interruptions.', x: 90, y: 176 },
+      { text: 'A longer list of measures is given below.', x: 72, y: 204 },
+    ])
+    expect(html).toContain(
+      '<ol><li><p>Reduce the number of recurring meetings. Most teams can replace a weekly status meeting with a written update.</p><p>Where a meeting is kept, it should have a written agenda circulated the day before, and end with its decisions.</p></li><li><p>Protect two mornings a week from interruptions.</p></li></ol><p>A longer list of measures is given below.</p>',
+    )
+  })
+
   it('lists items numbered without a period when their text hangs right of the numbers', async () => {
     const { html } = await markdownOf([
       { text: 'Risks for the winter:', x: 72, y: 80 },

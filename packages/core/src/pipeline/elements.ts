@@ -76,14 +76,24 @@ export function buildElements(
       const { parts, end, skipped } = runOn(
         blocks,
         i,
-        (last, next) => next.kind === 'list-item' || continuesParagraph(last, next),
+        (last, next, j) =>
+          next.kind === 'list-item' ||
+          continuesParagraph(last, next) ||
+          isItemParagraph(last, next, blocks[j + 1]),
       )
-      const items: Block[] = []
-      for (const part of parts) {
+      const items: ListItem[] = []
+      for (const [k, part] of parts.entries()) {
         const item = items[items.length - 1]
-        // An item cut off by a column or page break goes on at the head of the next column.
-        if (part.kind === 'list-item' || !item) items.push(part)
-        else items[items.length - 1] = withLines(item, [...item.lines, ...part.lines])
+        if (part.kind === 'list-item' || !item) items.push({ block: part, paragraphs: [] })
+        else if (isItemParagraph(parts[k - 1] as Block, part, parts[k + 1])) {
+          item.paragraphs.push(part)
+        } else {
+          // An item cut off by a column or page break goes on at the head of the next column.
+          const cut = item.paragraphs.pop() ?? item.block
+          const joined = withLines(cut, [...cut.lines, ...part.lines])
+          if (cut === item.block) item.block = joined
+          else item.paragraphs.push(joined)
+        }
       }
       push(listElement(items, spellings), parts)
       pushFurniture(skipped)
@@ -145,7 +155,7 @@ export interface ElementOptions {
 function runOn(
   blocks: readonly Block[],
   start: number,
-  goesOn: (last: Block, next: Block) => boolean,
+  goesOn: (last: Block, next: Block, at: number) => boolean,
   passable: (block: Block) => boolean = () => false,
 ): { parts: Block[]; end: number; skipped: Block[] } {
   const parts = [blocks[start] as Block]
@@ -154,7 +164,7 @@ function runOn(
   for (let j = start + 1; j < blocks.length; j++) {
     const next = blocks[j] as Block
     if (isFurniture(next) || passable(next)) continue
-    if (!goesOn(parts[parts.length - 1] as Block, next)) break
+    if (!goesOn(parts[parts.length - 1] as Block, next, j)) break
     for (let k = end + 1; k < j; k++) skipped.push(blocks[k] as Block)
     parts.push(next)
     end = j
@@ -188,7 +198,36 @@ function isFurniture(block: Block): block is FurnitureBlock {
   return block.kind === 'header' || block.kind === 'footer' || block.kind === 'footnote'
 }
 
-function listElement(items: readonly Block[], spellings: Spellings): Omit<Element, 'id'> {
+/** A list item, with the paragraphs of its own set under its text after its first. */
+interface ListItem {
+  block: Block
+  paragraphs: Block[]
+}
+
+/**
+ * Whether `paragraph` is a further paragraph of the list item `item`: set under it, in line with
+ * its text where its lines hang right of its marker, with the list going on after it (`after`,
+ * an item in line with `item`). A paragraph after a list's last item is the text's own.
+ */
+function isItemParagraph(item: Block, paragraph: Block, after: Block | undefined): boolean {
+  if (item.kind !== 'list-item' || paragraph.kind !== 'paragraph') return false
+  if (after?.kind !== 'list-item' || Math.abs(after.left - item.left) > 0.5 * item.fontSize) {
+    return false
+  }
+  const hanging = item.lines[1]
+  if (hanging === undefined || hanging.left < item.left + 0.5 * item.fontSize) return false
+  return (
+    paragraph.page === item.page &&
+    paragraph.top > item.bottom &&
+    paragraph.top - item.bottom < ITEM_PARAGRAPH_GAP_EM * item.fontSize &&
+    Math.abs(paragraph.left - hanging.left) <= 0.3 * item.fontSize
+  )
+}
+
+/** Most space between a list item and a paragraph of its own, in font sizes. */
+const ITEM_PARAGRAPH_GAP_EM = 2.5
+
+function listElement(items: readonly ListItem[], spellings: Spellings): Omit<Element, 'id'> {
   const texts: string[] = []
   const markdown: string[] = []
   // The items the next one may nest under, each with its depth and where its text starts:
@@ -196,12 +235,20 @@ function listElement(items: readonly Block[], spellings: Spellings): Omit<Elemen
   // does ("2. " takes three spaces). A list may open deeper than it goes on (its first items
   // indented past a later, shallower one), so depths count relative to the items still open.
   const open: Array<{ depth: number; textColumn: number }> = []
-  for (const item of items) {
+  for (const { block: item, paragraphs } of items) {
     const marker = item.marker ?? ''
     const lines = item.lines.map((line) => line.text)
     lines[0] = (lines[0] ?? '').slice((lines[0] ?? '').indexOf(marker) + marker.length).trimStart()
-    const text = joinLines(lines, spellings)
-    texts.push(text)
+    const paragraphTexts = [joinLines(lines, spellings)]
+    for (const paragraph of paragraphs) {
+      paragraphTexts.push(
+        joinLines(
+          paragraph.lines.map((line) => line.text),
+          spellings,
+        ),
+      )
+    }
+    texts.push(paragraphTexts.join('\n\n'))
     const number = isOrdered(item) ? itemNumber(marker) : undefined
     const bullet = number ?? '-'
     // Letters and Roman numerals ("(a)", "iv.") make no CommonMark list: such an item is a
@@ -212,10 +259,15 @@ function listElement(items: readonly Block[], spellings: Spellings): Omit<Elemen
       open.pop()
     }
     const indent = open[open.length - 1]?.textColumn ?? 0
-    open.push({ depth, textColumn: indent + bullet.length + 1 })
-    markdown.push(`${' '.repeat(indent)}${bullet} ${label}${text}`)
+    const textColumn = indent + bullet.length + 1
+    open.push({ depth, textColumn })
+    // An item's further paragraphs stand under its text, a blank line apart.
+    const [first, ...more] = paragraphTexts
+    markdown.push(`${' '.repeat(indent)}${bullet} ${label}${first}`)
+    for (const paragraph of more) markdown.push('', `${' '.repeat(textColumn)}${paragraph}`)
   }
-  return { type: 'list', page: (items[0] as Block).page, text: markdown.join('\n'), items: texts }
+  const page = (items[0] as ListItem).block.page
+  return { type: 'list', page, text: markdown.join('\n'), items: texts }
 }
 
 /**
