@@ -119,6 +119,17 @@ describe('joinLines', () => {
     )
   })
 
+  it('tells many spaced breaks from dashes as it tells a few', () => {
+    // Past a few dozen pieces to look up, the document's words are counted once instead.
+    const letters = 'abcdefghijklmnopqrst'
+    const texts = [...letters].flatMap((letter) => [`the visi${letter} -`, `tor${letter} came.`])
+    texts.push('then the flood -', 'which rose; the flood and which again.')
+    const joined = joinLines(texts, collectSpellings(texts))
+    expect(joined).toContain('the visiatora came.')
+    expect(joined).toContain('the visittort came.')
+    expect(joined).toContain('the flood - which rose')
+  })
+
   it('keeps line-end hyphens between words where the document never breaks a word there', () => {
     const texts = [
       'The market set a goal of cutting single-',

@@ -105,7 +105,8 @@ export function collectSpellings(lineTexts: readonly string[]): Spellings {
       joined.push([prefix.toLowerCase(), suffix])
     }
   }
-  for (const word of unbrokenWords(joined, lineTexts)) hyphenated.add(word)
+  const counts = new WordCounts(lineTexts)
+  for (const word of unbrokenWords(joined, counts)) hyphenated.add(word)
   for (const [prefix, suffix] of spaced) asked.add(prefix + suffix)
   const whole = new Set<string>()
   if (asked.size > 0) {
@@ -118,7 +119,7 @@ export function collectSpellings(lineTexts: readonly string[]): Spellings {
       }
     }
   }
-  return { hyphenated, whole, compoundEnds, spacedBreaks: spacedBreaks(spaced, whole, lineTexts) }
+  return { hyphenated, whole, compoundEnds, spacedBreaks: spacedBreaks(spaced, whole, counts) }
 }
 
 /**
@@ -132,7 +133,7 @@ export function collectSpellings(lineTexts: readonly string[]): Spellings {
 function spacedBreaks(
   spaced: ReadonlyArray<readonly [prefix: string, suffix: string]>,
   whole: ReadonlySet<string>,
-  lineTexts: readonly string[],
+  counts: WordCounts,
 ): Set<string> {
   const pieces = new Map<string, number>()
   for (const pair of spaced)
@@ -141,7 +142,7 @@ function spacedBreaks(
   for (const [prefix, suffix] of spaced) {
     const word = prefix + suffix
     const fragments = [prefix, suffix].every(
-      (piece) => !isWrittenMoreOften(piece, pieces.get(piece) ?? 0, lineTexts),
+      (piece) => !counts.writesMoreOften(piece, pieces.get(piece) ?? 0),
     )
     if (whole.has(word) || fragments) words.add(word)
   }
@@ -157,7 +158,7 @@ function spacedBreaks(
  */
 function unbrokenWords(
   joined: ReadonlyArray<readonly [prefix: string, suffix: string]>,
-  lineTexts: readonly string[],
+  counts: WordCounts,
 ): string[] {
   const pieces = new Map<string, number>()
   for (const pair of joined)
@@ -165,24 +166,48 @@ function unbrokenWords(
   const words: string[] = []
   for (const [prefix, suffix] of joined) {
     for (const piece of [prefix, suffix]) {
-      if (!isWrittenMoreOften(piece, pieces.get(piece) ?? 0, lineTexts)) return []
+      if (!counts.writesMoreOften(piece, pieces.get(piece) ?? 0)) return []
     }
     words.push(`${prefix}-${suffix}`)
   }
   return words
 }
 
-/** Whether the lines write `word` (lowercase letters) on its own more than `times` times. */
-function isWrittenMoreOften(word: string, times: number, lineTexts: readonly string[]): boolean {
-  let count = 0
-  for (const text of lineTexts) {
-    const lower = text.toLowerCase()
+/**
+ * How often a document writes words on their own, asked word by word: a few words are looked up
+ * in its text, and past that many the words of the whole text are counted once.
+ */
+class WordCounts {
+  readonly #lineTexts: readonly string[]
+  #lower: string | undefined
+  #counts: Map<string, number> | undefined
+  #asked = 0
+
+  constructor(lineTexts: readonly string[]) {
+    this.#lineTexts = lineTexts
+  }
+
+  /** Whether the document writes `word` (lowercase letters) on its own more than `times` times. */
+  writesMoreOften(word: string, times: number): boolean {
+    this.#lower ??= this.#lineTexts.join('\n').toLowerCase()
+    if (++this.#asked > LOOKUPS_BEFORE_COUNTING && this.#counts === undefined) {
+      this.#counts = new Map()
+      for (const [found] of this.#lower.matchAll(/\p{L}+/gu)) {
+        this.#counts.set(found, (this.#counts.get(found) ?? 0) + 1)
+      }
+    }
+    if (this.#counts) return (this.#counts.get(word) ?? 0) > times
+    let count = 0
+    const lower = this.#lower
     for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
       if (standsAlone(lower, at, word.length) && ++count > times) return true
     }
+    return false
   }
-  return false
 }
+
+/** Words looked up in a document's text before all its words are counted instead. */
+const LOOKUPS_BEFORE_COUNTING = 24
 
 /**
  * Whether `text` holds `word` (letters only) as a run of letters of its own, not inside a longer
