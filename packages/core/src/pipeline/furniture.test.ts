@@ -50,6 +50,38 @@ describe('markFurniture', () => {
     ])
   })
 
+  it("marks a short book's heads: its title on every other page, a chapter's over its title too", () => {
+    // Nine pages: a title page, a dedication and contents, then chapters that open on a page
+    // whose head names the chapter above its title; the book's title heads every other page.
+    const body = (page: number) => block(['the story runs on from line to line'], 10, 300, { page })
+    const head = (text: string, page: number) => block([text], 10, 20, { fontSize: 9, page })
+    const title = (text: string, page: number) => block([text], 10, 100, { fontSize: 18, page })
+    const chapters: Record<number, string> = {
+      4: 'Chapter 1: The Arrival',
+      6: 'Chapter 2',
+      8: 'Chapter 3',
+    }
+    const pages = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => {
+      const chapter = chapters[n]
+      const blocks =
+        n <= 3
+          ? [body(n)]
+          : chapter
+            ? [head(chapter, n), title(chapter, n), body(n)]
+            : [head("The Lighthouse Keeper's Ledger", n), body(n)]
+      return { height: 800, blocks }
+    })
+    markFurniture(pages)
+    expect(kinds(pages).slice(3)).toEqual([
+      ['header', 'paragraph', 'paragraph'],
+      ['header', 'paragraph'],
+      ['header', 'paragraph', 'paragraph'],
+      ['header', 'paragraph'],
+      ['header', 'paragraph', 'paragraph'],
+      ['header', 'paragraph'],
+    ])
+  })
+
   it("keeps a table's header row, repeated over every page the table runs on, where it first stands", () => {
     const pages = threePages((n) => [
       block(['Annual Report 2024'], 10, 20),

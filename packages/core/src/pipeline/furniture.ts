@@ -86,6 +86,7 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
     }),
   )
   const counts = countPages(candidates)
+  const alternating = alternatingKeys(candidates)
   const exactCounts = countPages(
     candidates.map((onPage) => onPage.map(({ exact }) => ({ key: exact }))),
   )
@@ -128,7 +129,7 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
         continue
       }
       const repeated =
-        (counts.get(key) ?? 0) >= threshold &&
+        ((counts.get(key) ?? 0) >= threshold || alternating.has(key)) &&
         isTypicalSize(block, sizes.get(key)) &&
         (!key.includes('#') || (exactCounts.get(exact) ?? 0) >= threshold || !isHeadingSized(block))
       if (repeated && block.tableRow && zone === 'top' && !headerRows.has(exact)) {
@@ -168,16 +169,16 @@ function titlesNamed(pages: readonly FurniturePage[], texts: ReadonlySet<string>
 }
 
 /**
- * Whether a line in the top margin repeats a title set larger on another page: a running head
- * naming the chapter it runs through ("The Tenant" over the page after the chapter opens with
- * it), whatever other pages carry.
+ * Whether a line in the top margin repeats a title set larger: a running head naming the chapter
+ * it runs through ("The Tenant" over the page after the chapter opens with it, or over the
+ * opening page itself, above the title), whatever other pages carry.
  */
 function namesTitleElsewhere(block: Block, titles: Titles): boolean {
   if (block.lines.length !== 1) return false
   const text = blockText(block).toLowerCase()
   if (!/\p{L}{3}/u.test(text)) return false
   return (titles.get(text) ?? []).some(
-    (title) => title.page !== block.page && title.fontSize >= HEADING_SIZE_RATIO * block.fontSize,
+    (title) => title.fontSize >= HEADING_SIZE_RATIO * block.fontSize,
   )
 }
 
@@ -291,6 +292,33 @@ function isTypicalSize(block: Block, typical: number | undefined): boolean {
 }
 
 /** How many pages hold each key. */
+/** Fewest pages a margin text set on every other page must stand on to be a running head. */
+const ALTERNATE_MIN_PAGES = 3
+
+/**
+ * The keys of margin texts set on every other page, without a gap, on a few pages at least: a
+ * book's title over its left-hand pages, where its right-hand pages name the chapter. In a short
+ * document, or one with much front matter, those pages may fall short of the share that
+ * repetition asks for.
+ */
+function alternatingKeys(candidates: readonly MarginBlock[][]): Set<string> {
+  const pagesOf = new Map<string, number[]>()
+  for (const onPage of candidates) {
+    for (const { key, block, inMargin } of onPage) {
+      if (!inMargin) continue
+      const pages = pagesOf.get(key)
+      if (pages === undefined) pagesOf.set(key, [block.page])
+      else if (pages[pages.length - 1] !== block.page) pages.push(block.page)
+    }
+  }
+  const keys = new Set<string>()
+  for (const [key, pages] of pagesOf) {
+    if (pages.length < ALTERNATE_MIN_PAGES) continue
+    if (pages.every((page, i) => i === 0 || page - (pages[i - 1] as number) === 2)) keys.add(key)
+  }
+  return keys
+}
+
 function countPages(candidates: readonly { key: string }[][]): Map<string, number> {
   const counts = new Map<string, number>()
   for (const onPage of candidates) {
