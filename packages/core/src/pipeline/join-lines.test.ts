@@ -145,6 +145,19 @@ describe('joinLines', () => {
     expect(joinLines(texts, collectSpellings(hyphenating))).toMatch(/cutting singleuse plastic/)
   })
 
+  it("keeps a word's first part left hanging before the word that joins it to the compound", () => {
+    expect(joinLines(['die Haupt-', 'und Nebenstraßen und die Be-', 'oder Entladezonen'])).toBe(
+      'die Haupt- und Nebenstraßen und die Be- oder Entladezonen',
+    )
+    expect(joinLines(['in pre-', 'and post-war years, a long-', 'or short-term plan'])).toBe(
+      'in pre- and post-war years, a long- or short-term plan',
+    )
+    // A syllable that opens the next line is no such word.
+    expect(joinLines(['the sunny tra-', 'dition and or-', 'ange trees'])).toBe(
+      'the sunny tradition and orange trees',
+    )
+  })
+
   it('keeps the hyphen of a web address broken after it', () => {
     expect(
       joinLines(['read https://example.org/writing-', 'culture/guide-to-decisions today']),

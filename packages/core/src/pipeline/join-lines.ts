@@ -9,6 +9,11 @@ const COMPOUND_PREFIXES = new Set([
 const HYPHENS = '-\u2010\u00AD'
 /** The word after a suspended hyphen, which leaves a compound's first part hanging ("2- to 3-day"). */
 const SUSPENDED_HYPHEN_AFTER = /^(?:to|and|or)\s/
+/**
+ * The words that join a word's suspended first part to the whole compound after it: "pre- and
+ * post-war", "long- or short-term", "Haupt- und Nebenstraßen", "Be- oder Entladen".
+ */
+const SUSPENDED_WORD_AFTER = /^(?:and|or|nor|und|oder|sowie|bzw\.|et|ou|y|o|e|en)\s/
 /** The end of a line inside a hyphen-linked phrase, after its small word: "end-to-", "more-or-". */
 const LINKED_PHRASE_END = /\p{L}[-\u2010](?:a|an|and|at|by|for|in|of|on|or|the|to)[-\u2010]$/iu
 /** The start of a web address broken after a slash: "http://", "<https://gnu.org/", "www.gnu.org/". */
@@ -256,6 +261,11 @@ export function joinLines(lines: readonly string[], spellings: Spellings = NO_SP
       continue
     }
     if (HYPHENS.includes(last) && /\p{L}/u.test(out[out.length - 2] ?? '')) {
+      // A word's first part left hanging keeps its hyphen and its space ("Haupt-" + "und Neben-").
+      if (last !== '\u00AD' && SUSPENDED_WORD_AFTER.test(line)) {
+        out += ` ${line}`
+        continue
+      }
       // The paragraph's last word only: a pattern anchored at its end would scan all of it.
       const word = out.slice(out.lastIndexOf(' ') + 1)
       if (last === '\u00AD' || !keepsHyphen(word, line, spellings)) {
