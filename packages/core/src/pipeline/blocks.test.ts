@@ -471,6 +471,15 @@ describe('groupBlocks', () => {
         run('השאלה מקוונת.', 265, 312, he),
       ),
     ).toEqual([['בשנת 2025 גדל מספר המבקרים בספרייה והושקה מערכת', 'השאלה מקוונת.']])
+    // Its third line, short and flush right, is its last, not a paragraph's indented first.
+    const full = 'בשנת 2025 גדל מספר המבקרים בספרייה והושקה מערכת'
+    expect(
+      blocksOf(
+        run(full, 100, 300, he),
+        run(full, 100, 312, he),
+        run('לעומת השנה הקודמת.', 250, 324, he),
+      ),
+    ).toEqual([[full, full, 'לעומת השנה הקודמת.']])
   })
 
   it('keeps double-spaced paragraphs whole from their first line, but not entries stacked as widely', () => {

@@ -711,11 +711,17 @@ function continuesBlock(
   // A first-line indent after a full line, or after a finished sentence, starts a new paragraph;
   // a value's wrap under the value, set apart from its key, goes on, and so do the rest of an
   // index entry's pages.
+  // Right-to-left text indents at its right, and its lines end at their left.
+  const inset = line.rtl ? block.right - line.right : line.left - block.left
+  const beyondLast = line.rtl ? last.right - line.right : line.left - last.left
+  const lastFull = line.rtl
+    ? last.left < block.left + 1.5 * em
+    : last.right > block.right - 1.5 * em
   if (
     block.lines.length >= 2 &&
-    line.left > block.left + 0.9 * em &&
-    line.left - last.left > 0.9 * em &&
-    (last.right > block.right - 1.5 * em || finished) &&
+    inset > 0.9 * em &&
+    beyondLast > 0.9 * em &&
+    (lastFull || finished) &&
     (finished || !(wrapsUnderValue(last, line) || wrapsPages(last, line)))
   ) {
     return false

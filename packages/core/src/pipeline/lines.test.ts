@@ -127,6 +127,24 @@ describe('groupLines', () => {
     ).toEqual(['Karel Čapek, Émile Zola'])
   })
 
+  it("reads a right-to-left line's English word drawn in pieces as one, and mirrors its brackets", () => {
+    const he = { rtl: true }
+    // "...ב-Confluence (במקום ... Azure.)" drawn left to right: the word split at its "fl"
+    // ligature, the brackets drawn as mirrored glyphs, the full stop left of "Azure".
+    expect(
+      textsOf(
+        run('(', 100, 100, { right: 104 }),
+        run('.Azure ', 104, 100, { right: 140 }),
+        run('במקום השרת הישן', 144, 100, { ...he, right: 178 }),
+        run(') ', 178, 100, { right: 186 }),
+        run('Con', 190, 100, { right: 213 }),
+        run('fl', 213, 100, { right: 221 }),
+        run('uence', 221, 100, { right: 258 }),
+        run('עדכון התיעוד של המערכת ב-', 258, 100, { ...he, right: 320 }),
+      ),
+    ).toEqual(['עדכון התיעוד של המערכת ב-Confluence (במקום השרת הישן Azure.)'])
+  })
+
   it('puts a space right of a run before it in a right-to-left line, and after it otherwise', () => {
     const rtl = { rtl: true }
     // "تقرير المياه بنسبة 12%" drawn left to right on the page, pdf.js's word spaces kept on

@@ -1287,7 +1287,7 @@ export function makeLine(runs: TextRun[]): Line {
     allChars += run.text.length
     if (run.rtl) rtlChars += run.text.length
   }
-  const ordered = rtlChars * 2 > allChars ? [...runs].reverse() : runs
+  const ordered = rtlChars * 2 > allChars ? rightToLeftOrder(runs) : runs
   const dominant = dominantRun(runs, monospace)
   let text = ''
   let prev: TextRun | undefined
@@ -1392,6 +1392,73 @@ export function makeLine(runs: TextRun[]): Line {
   if (ordered !== runs) line.rtl = true
   if (cellStarts !== undefined) line.cellStarts = cellStarts.sort((a, b) => a - b)
   return line
+}
+
+/** Letters and figures of left-to-right writing. */
+const LEFT_TO_RIGHT = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\d]/u
+/** A run of punctuation, symbols and spaces alone: it takes the direction of the text around. */
+const NEUTRAL = /^[\s\p{P}\p{S}]+$/u
+/** Punctuation that ends a clause, drawn left of a left-to-right word that ends a right-to-left one. */
+const LEADING_STOP = /^([.,;:!?]+)(.+)$/su
+const MIRRORED: Record<string, string> = {
+  '(': ')',
+  ')': '(',
+  '[': ']',
+  ']': '[',
+  '{': '}',
+  '}': '{',
+  '<': '>',
+  '>': '<',
+  '«': '»',
+  '»': '«',
+}
+
+/**
+ * A right-to-left line's runs (sorted left to right as drawn) in reading order: right to left,
+ * except that left-to-right words drawn in pieces that touch read as one word ("Con", "fl",
+ * "uence" of "Confluence", split at a ligature). A bracket drawn alone reads as the mirror of the
+ * glyph drawn, as right-to-left text mirrors it, unless it stands between left-to-right words;
+ * a full stop drawn left of a left-to-right word ends the sentence after it ("PostgreSQL.").
+ */
+function rightToLeftOrder(runs: readonly TextRun[]): TextRun[] {
+  const units: TextRun[] = []
+  for (const run of runs) {
+    const last = units[units.length - 1]
+    if (
+      last !== undefined &&
+      isLeftToRightWord(last) &&
+      isLeftToRightWord(run) &&
+      Math.abs(run.left - last.right) < TOUCHING_EM * run.fontSize
+    ) {
+      units[units.length - 1] = { ...last, text: last.text + run.text, right: run.right }
+    } else units.push(run)
+  }
+  return units
+    .map((run, i) => {
+      if (isLeftToRightWord(run)) {
+        const stop = LEADING_STOP.exec(run.text)
+        if (!stop) return run
+        const word = stop[2] as string
+        const trimmed = word.trimEnd()
+        return { ...run, text: `${trimmed}${stop[1]}${word.slice(trimmed.length)}` }
+      }
+      if (run.rtl || !NEUTRAL.test(run.text) || !/[()[\]{}<>«»]/.test(run.text)) return run
+      const before = units[i - 1]
+      const after = units[i + 1]
+      if (before && after && isLeftToRightWord(before) && isLeftToRightWord(after)) return run
+      return {
+        ...run,
+        text: run.text.replace(/[()[\]{}<>«»]/g, (bracket) => MIRRORED[bracket] ?? bracket),
+      }
+    })
+    .reverse()
+}
+
+/** Pieces of a word closer than this many font sizes touch. */
+const TOUCHING_EM = 0.05
+
+function isLeftToRightWord(run: TextRun): boolean {
+  return !run.rtl && LEFT_TO_RIGHT.test(run.text)
 }
 
 /**
