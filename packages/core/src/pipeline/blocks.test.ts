@@ -71,6 +71,23 @@ describe('groupBlocks', () => {
     ).toEqual([['"You have read it, then," said Thomas.', '"I have."']])
   })
 
+  it("parts a justified novel's one-line paragraph that ends just short of the measure", () => {
+    // Justified at 300: every first line of a paragraph ends there, a paragraph's last line short.
+    const line = (text: string, x: number, y: number, right: number) => run(text, x, y, { right })
+    const blocks = blocksOf(
+      line('The lamp turned all night over the rocks, and Agnes sat', 26, 100, 300),
+      line('by the window with the ledger open on her knees.', 10, 112, 240),
+      line('The beam moved on. When it came round, the boat was gone.', 26, 124, 296),
+      line('She did not sleep that night. In the morning, when the', 26, 136, 300),
+      line('wind had dropped, she went down to the shore.', 10, 148, 230),
+    )
+    expect(blocks.map((lines) => lines[0])).toEqual([
+      'The lamp turned all night over the rocks, and Agnes sat',
+      'The beam moved on. When it came round, the boat was gone.',
+      'She did not sleep that night. In the morning, when the',
+    ])
+  })
+
   it("splits a box's heading from a paragraph opening with a term in the heading's type", () => {
     // A sidebar: "Key terms" in bold at 9 pt, over entries whose term is in that bold at 8.5 pt.
     const bold = { fontId: 'bold', fontSize: 9 }

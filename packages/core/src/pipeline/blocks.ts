@@ -7,7 +7,12 @@ import { isRaisedNoteMark } from './lines.js'
 import { listMarker } from './list-markers.js'
 import { LONE_CITATION } from './note-marks.js'
 import { PAGE_NUMBER } from './page-label.js'
-import { findParagraphIndents, type ParagraphIndent, sharedIndent } from './paragraph-indents.js'
+import {
+  findParagraphIndents,
+  JUSTIFIED_SLACK,
+  type ParagraphIndent,
+  sharedIndent,
+} from './paragraph-indents.js'
 import { standsFarRightOf } from './row-fields.js'
 import { SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
 import type { Block, Line, TextRun } from './types.js'
@@ -730,7 +735,10 @@ function continuesBlock(
   // another line at that indent, is a paragraph of its own (a novel's line of dialogue).
   const indent =
     block.lines.length === 1 && finished ? sharedIndent(rhythm.indents, last, line) : undefined
-  if (indent && fitsAfter(line, indent.right - last.right)) return false
+  if (indent) {
+    const room = indent.right - last.right
+    if (fitsAfter(line, room) || (indent.justified && room > JUSTIFIED_SLACK)) return false
+  }
   // A lone line over an indented line that reaches further right, with room for that line's
   // first word, was broken on purpose: a paragraph's last line alone at the top of a column over
   // the next paragraph's indent, or a heading over its section's first line (a manual page's

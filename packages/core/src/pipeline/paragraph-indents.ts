@@ -16,7 +16,12 @@ export interface ParagraphIndent {
   /** The furthest right the paragraphs' lines reach there: their measure. */
   right: number
   fontSize: number
+  /** Whether the indented first lines end where the lines under them do: justified text. */
+  justified: boolean
 }
+
+/** How far apart, in points, a justified paragraph's full lines may end. */
+export const JUSTIFIED_SLACK = 1
 
 /**
  * Where a page's paragraphs indent their first lines: a line over the next line of its
@@ -28,7 +33,7 @@ export function findParagraphIndents(
   lines: readonly Line[],
   below: readonly number[],
 ): ParagraphIndent[] {
-  const found: Array<ParagraphIndent & { paragraphs: number }> = []
+  const found: Array<ParagraphIndent & { paragraphs: number; firstRight: number }> = []
   for (const [i, j] of below.entries()) {
     if (j === -1) continue
     const first = lines[i] as Line
@@ -44,19 +49,23 @@ export function findParagraphIndents(
     if (known) {
       known.paragraphs++
       known.right = Math.max(known.right, right)
+      // A first line is full, in justified text ending where every other first line ends.
+      known.justified &&= Math.abs(first.right - known.firstRight) <= JUSTIFIED_SLACK
     } else {
-      found.push({ left: first.left, right, fontSize: em, paragraphs: 1 })
+      const fields = { left: first.left, right, fontSize: em, justified: true }
+      found.push({ ...fields, paragraphs: 1, firstRight: first.right })
     }
   }
   return found
     .filter((indent) => indent.paragraphs >= MIN_PARAGRAPHS)
-    .map(({ left, right, fontSize }) => ({ left, right, fontSize }))
+    .map(({ left, right, fontSize, justified }) => ({ left, right, fontSize, justified }))
 }
 
 /**
  * The paragraph indent of the page that `last` and `line` under it both start at, if any: there,
  * a line that ends short of the indent's measure ended its paragraph, and the line under it
- * opens the next (a novel's lines of dialogue, one paragraph each).
+ * opens the next (a novel's lines of dialogue, one paragraph each). Short means with room for
+ * the next line's first word, or, in justified text, short of the measure at all.
  */
 export function sharedIndent(
   indents: readonly ParagraphIndent[],
