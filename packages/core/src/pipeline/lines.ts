@@ -489,12 +489,6 @@ function touches(mark: TextRun, word: TextRun): boolean {
   return gap <= 0.35 * word.fontSize
 }
 
-/**
- * Whether the gap between two neighbouring runs of a row separates two pieces of text (columns,
- * table cells) rather than two words. A gap of a few ems counts only when nearby rows have a gap
- * at the same place too, i.e. it is part of a gutter: a lone wide gap in prose (a missing glyph,
- * justified spacing) does not split the line.
- */
 /** The end of a run of leader dots: ". . . .", "....", "…". */
 const LEADER_END = /(?:(?:\. ?){3}|…)\s*$/
 /** A page number as a contents entry gives it: "12", "xiv". */
@@ -547,6 +541,12 @@ function hasLedNumberInLine(rows: readonly TextRun[][], index: number, number: T
   return false
 }
 
+/**
+ * Whether the gap between two neighbouring runs of a row separates two pieces of text (columns,
+ * table cells) rather than two words. A gap of a few ems counts only when nearby rows have a gap
+ * at the same place too, i.e. it is part of a gutter: a lone wide gap in prose (a missing glyph,
+ * justified spacing) does not split the line.
+ */
 function splitsRow(
   rows: readonly TextRun[][],
   index: number,
