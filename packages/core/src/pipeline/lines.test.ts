@@ -114,6 +114,19 @@ describe('groupLines', () => {
     ).toEqual(['sections converted:   4'])
   })
 
+  it('keeps a justified line of three long words together, however far apart they stand', () => {
+    // A narrow German column: its line of three words stretched to spaces of five ems.
+    const full = (text: string, y: number) => run(text, 84.4, y, { fontSize: 12, right: 339.6 })
+    const lines = textsOf(
+      full('Schwerpunkte bilden die Hochbehältersanierung,', 420.6),
+      run('Fernwirkanlagen', 84.4, 434.1, { fontSize: 12, right: 165.7 }),
+      run('sowie', 231.3, 434.1, { fontSize: 12, right: 259.3 }),
+      run('die', 324.9, 434.1, { fontSize: 12, right: 339.6 }),
+      full('Energieeffizienzsteigerung der Pumpwerke. Die', 447.6),
+    )
+    expect(lines).toContain('Fernwirkanlagen sowie die')
+  })
+
   it('sets an accent raised over a capital, a run of its own, on the capital', () => {
     // TeX draws "Č" as a caron a little right of the C's left edge and higher up.
     expect(

@@ -583,7 +583,12 @@ function splitsRow(
   if (isMarginNote(rows, index, prev, next, gap, em)) return true
   if (gap <= NARROW_GAP_EM * (besideLarger ? small.fontSize : em)) return false
   const narrow = gap <= SEGMENT_GAP_EM * em
-  if (gap > WIDE_GAP_EM * em) return !isStretchedHeadingSpace(rows, index, prev, next)
+  if (gap > WIDE_GAP_EM * em) {
+    return (
+      !isStretchedHeadingSpace(rows, index, prev, next) &&
+      !isJustifiedSpace(rows, index, prev, next)
+    )
+  }
   // A section number, list number or bullet set apart by a tab belongs to the text after it.
   const lead = rowLead(rows[index] as TextRun[], prev)
   // So does a glyph without Unicode there, a bitmap font's bullet.
@@ -928,12 +933,18 @@ function isGutterOfRows(
 }
 
 /**
+ * Widest stretched space of a justified line, in ems: a narrow column of long words (German's
+ * compounds) stretches a line of three words that far.
+ */
+const JUSTIFIED_MAX_GAP_EM = 8
+
+/**
  * Whether two neighbouring runs of a row may be words of one stretched line: no farther apart
  * than a line is stretched, on one baseline unless one is a note mark or an index in smaller type.
  * A column beside it sets its lines on baselines of its own.
  */
 function onOneLine(before: TextRun, after: TextRun, em: number): boolean {
-  if (after.left - before.right > WIDE_GAP_EM * em) return false
+  if (after.left - before.right > JUSTIFIED_MAX_GAP_EM * em) return false
   const [small, large] = before.fontSize < after.fontSize ? [before, after] : [after, before]
   return (
     Math.abs(after.baseline - before.baseline) <= BASELINE_TOLERANCE_EM * em ||
