@@ -212,7 +212,7 @@ class WordCounts {
 }
 
 /** Words looked up in a document's text before all its words are counted instead. */
-const LOOKUPS_BEFORE_COUNTING = 24
+const LOOKUPS_BEFORE_COUNTING = 8
 
 /**
  * Whether `text` holds `word` (letters only) as a run of letters of its own, not inside a longer

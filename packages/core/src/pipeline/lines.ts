@@ -584,8 +584,12 @@ function splitsRow(
   if (gap <= NARROW_GAP_EM * (besideLarger ? small.fontSize : em)) return false
   const narrow = gap <= SEGMENT_GAP_EM * em
   if (gap > WIDE_GAP_EM * em) {
+    if (isStretchedHeadingSpace(rows, index, prev, next)) return false
+    // Not asked beside a figure: a table's figures stand apart however wide the gap.
     return (
-      !isStretchedHeadingSpace(rows, index, prev, next) &&
+      gap > JUSTIFIED_MAX_GAP_EM * em ||
+      isFigure(prev.text) ||
+      isFigure(next.text) ||
       !isJustifiedSpace(rows, index, prev, next)
     )
   }
@@ -908,6 +912,9 @@ function isGutterOfRows(
   em: number,
 ): boolean {
   const middle = (prev.right + next.left) / 2
+  const crossLeft = middle - CROSSING_MARGIN_EM * em
+  const crossRight = middle + CROSSING_MARGIN_EM * em
+  const tolerance = GUTTER_EDGE_EM * em
   let alike = 0
   for (const step of [-1, 1]) {
     for (let r = index + step; Math.abs(r - index) <= GAP_WINDOW_ROWS; r += step) {
@@ -916,20 +923,26 @@ function isGutterOfRows(
       let ends = false
       let starts = false
       let crosses = false
+      // A row's runs are sorted left to right: none past the gap's far edge tells anything.
       for (const run of row) {
-        if (Math.abs(run.right - prev.right) < GUTTER_EDGE_EM * em) ends = true
-        if (Math.abs(run.left - next.left) < GUTTER_EDGE_EM * em) starts = true
-        if (
-          run.left < middle - CROSSING_MARGIN_EM * em &&
-          run.right > middle + CROSSING_MARGIN_EM * em
-        )
+        if (run.left > next.left + tolerance) break
+        if (run.left < crossLeft && run.right > crossRight) {
           crosses = true
+          break
+        }
+        if (Math.abs(run.right - prev.right) < tolerance) ends = true
+        if (Math.abs(run.left - next.left) < tolerance) starts = true
       }
       if (crosses) break
       if (ends && starts) alike++
     }
   }
   return alike >= GUTTER_MIN_ROWS
+}
+
+/** Whether a text is a figure: digits, without a letter ("1,204", "-4.3"). */
+function isFigure(text: string): boolean {
+  return /\d/.test(text) && !/\p{L}/u.test(text)
 }
 
 /**
