@@ -421,6 +421,25 @@ describe('extract', () => {
     )
   })
 
+  it("keeps a function's closing brace in its listing after a blank line in its body", async () => {
+    const mono = (text: string, y: number): TextSpec => ({ text, x: 72, y, font: 'mono', size: 10 })
+    const pdf = await buildPdf([
+      [
+        { text: 'The function below returns the larger of two integers.', x: 72, y: 80 },
+        mono('int max(int a, int b) {', 110),
+        mono('    if (a > b) {', 122),
+        mono('        return a;', 134),
+        mono('    }', 146),
+        mono('    return b;', 170),
+        mono('}', 182),
+        { text: 'It is used throughout the examples of this chapter.', x: 72, y: 212 },
+      ],
+    ])
+    const doc = await extract(pdf)
+    expect(doc.elements.map((element) => element.type)).toEqual(['paragraph', 'code', 'paragraph'])
+    expect(doc.markdown).toContain('        return a;\n    }\n\n    return b;\n}\n```')
+  })
+
   it("reads a README's install command and its listing's blank lines and last line as code", async () => {
     const mono = (text: string, y: number): TextSpec => ({ text, x: 72, y, font: 'mono', size: 9 })
     const pdf = await buildPdf([

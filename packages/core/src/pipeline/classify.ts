@@ -472,7 +472,7 @@ function classifyBlock(
     // a command shown on its own.
     (block.lines.length > 1 ||
       (next !== undefined && next.lines.length > 1 && continuesListing([block], next)) ||
-      isLoneCommand(block, previous)) &&
+      isLoneCommand(block, previous, page.blocks)) &&
     !isAddressNotes(block)
   ) {
     block.kind = 'code'
@@ -583,14 +583,25 @@ function isSetOutWithSpaces(block: Block): boolean {
  * follows prose that ends in a colon, as a command or a line of code is shown, or ends a listing
  * a blank line parts it from; and it is no web or mail address given on a line of its own.
  */
-function isLoneCommand(block: Block, previous: Block | undefined): boolean {
+function isLoneCommand(
+  block: Block,
+  previous: Block | undefined,
+  blocks: readonly Block[],
+): boolean {
   const text = plainText(block)
   if (COMMAND_LINE.test(text)) return true
   if (previous === undefined || previous.bottom >= block.top || LONE_ADDRESS.test(text))
     return false
-  // The last line of a listing, after a blank line.
-  if (previous.kind === 'code') return continuesListing([previous], block)
+  // The last line of a listing, after a blank line ("}" at the listing's left edge).
+  if (previous.kind === 'code') return continuesListing(listingUpTo(blocks, previous), block)
   return !previous.monospace && /:$/.test(plainText(previous))
+}
+
+/** The code blocks that run up to `last` in `blocks`, one listing's parts. */
+function listingUpTo(blocks: readonly Block[], last: Block): Block[] {
+  let start = blocks.indexOf(last)
+  while (start > 0 && blocks[start - 1]?.kind === 'code') start--
+  return blocks.slice(start, blocks.indexOf(last) + 1)
 }
 
 /**
