@@ -148,6 +148,20 @@ describe('orderBlocks', () => {
     expect(orderBlocks(page).blocks).toEqual([title, ...authors, ...left, ...right])
   })
 
+  it('reads a list of terms and descriptions row by row though its last description wraps', () => {
+    const terms = ['Ctrl+B', 'Ctrl+J', 'Ctrl+Shift+M', 'Ctrl+K Ctrl+S']
+    const rows = terms.map((term, i) => {
+      const y = 60 + 20 * i
+      const last = i === terms.length - 1
+      const description = last
+        ? ['Open the shortcut editor, where every binding can be', 'changed or removed.']
+        : [`Show or hide panel number ${i + 1}.`]
+      return [block([term], 10, y), block(description, 150, y)]
+    })
+    const page = [...rows.flat()].reverse()
+    expect(orderBlocks(page).blocks).toEqual(rows.flat())
+  })
+
   it('reads a bar spaced out from margin to margin over three columns before them', () => {
     // A newsletter's issue line: volume flush left, season centred, price flush right.
     const title = block(['The Millbrook Ledger, a newsletter of the valley society'], 100, 20)

@@ -997,7 +997,14 @@ function orderRows(blocks: Block[], state: { clean: boolean }): Block[] {
   for (let k = 0; k < rows.length; k++) {
     const titles = rows[k] as Block[]
     const stacks = rows[k + 1]
-    if (stacks && titlesStacks(titles, stacks) && !rowsGoOn(stacks, rows[k + 2], rows[k + 3])) {
+    if (
+      stacks &&
+      titlesStacks(titles, stacks) &&
+      !rowsGoOn(stacks, rows[k + 2], rows[k + 3]) &&
+      // A row under rows of one line in the same columns is one more of them (a term and its
+      // description), not titles over what follows; under a row of stacks it titles the next.
+      !(k > 0 && standsInColumns(titles, rows[k - 1] as Block[]))
+    ) {
       for (const [i, title] of titles.entries()) result.push(title, stacks[i] as Block)
       k++
     } else {
@@ -1021,6 +1028,15 @@ function rowsGoOn(
   if (after === undefined || (further !== undefined && titlesStacks(after, further))) return false
   return stacks.every((stack) =>
     after.some((block) => Math.abs(block.left - stack.left) <= stack.fontSize),
+  )
+}
+
+/** Whether a row's blocks, one for one, start at the left edges of a row of one-line blocks. */
+function standsInColumns(row: readonly Block[], above: readonly Block[]): boolean {
+  return (
+    row.length === above.length &&
+    above.every((block) => block.lines.length === 1) &&
+    row.every((block, i) => Math.abs(block.left - (above[i] as Block).left) <= block.fontSize)
   )
 }
 
