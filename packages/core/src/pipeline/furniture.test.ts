@@ -82,6 +82,20 @@ describe('markFurniture', () => {
     ])
   })
 
+  it('marks a running head naming a chapter of one page after the title its other heads share', () => {
+    const heads = [
+      'Aquila X300 Operator Manual - 1 Getting Started',
+      'Aquila X300 Operator Manual - 1 Getting Started',
+      'Aquila X300 Operator Manual - 2 Operation',
+    ]
+    const pages = threePages((n) => [
+      block([heads[n - 1] as string], 10, 20, { fontSize: 9, page: n }),
+      block([`Body text of page ${n} - and a dash`], 10, 300, { page: n }),
+    ])
+    markFurniture(pages)
+    expect(kinds(pages)).toEqual(Array(3).fill(['header', 'paragraph']))
+  })
+
   it("keeps a table's header row, repeated over every page the table runs on, where it first stands", () => {
     const pages = threePages((n) => [
       block(['Annual Report 2024'], 10, 20),

@@ -146,7 +146,48 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
       }
     }
   }
+  markHeadsOfOneTitle(candidates)
   markStackedFurniture(pages, threshold)
+}
+
+/** Where a running head's document title ends and the part naming the chapter starts. */
+const HEAD_SEPARATOR = / (?:-|–|—|\||·|:) /g
+/** Fewest characters of a document title that running heads share before their chapter's name. */
+const HEAD_TITLE_MIN_CHARS = 10
+
+/**
+ * Marks a margin line as a running head where running heads found on other pages start with the
+ * same document title, up to a separator, and only the chapter after it differs ("Operator
+ * Manual - 2 Operation" on the one page of its chapter, after "Operator Manual - 1 Getting
+ * Started" on two).
+ */
+function markHeadsOfOneTitle(candidates: readonly MarginBlock[][]): void {
+  const titles = new Set<string>()
+  for (const onPage of candidates) {
+    for (const { block, zone } of onPage) {
+      if (block.kind !== 'header' && block.kind !== 'footer') continue
+      const title = headTitle(blockText(block))
+      if (title !== undefined) titles.add(`${zone}:${title}`)
+    }
+  }
+  if (titles.size === 0) return
+  for (const onPage of candidates) {
+    for (const { block, zone, inMargin } of onPage) {
+      if (!inMargin || block.kind === 'header' || block.kind === 'footer') continue
+      if (block.lines.length !== 1) continue
+      const title = headTitle(blockText(block))
+      if (title !== undefined && titles.has(`${zone}:${title}`)) {
+        block.kind = zone === 'top' ? 'header' : 'footer'
+      }
+    }
+  }
+}
+
+/** A running head's text up to its last separator, lowercased, when that is long enough. */
+function headTitle(text: string): string | undefined {
+  let end = -1
+  for (const match of text.matchAll(HEAD_SEPARATOR)) end = match.index
+  return end >= HEAD_TITLE_MIN_CHARS ? text.slice(0, end).toLowerCase() : undefined
 }
 
 /** One-line blocks by their text in lower case, with the pages and sizes they are set on. */
