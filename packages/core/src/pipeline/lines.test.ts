@@ -127,6 +127,18 @@ describe('groupLines', () => {
     expect(lines).toContain('Fernwirkanlagen sowie die')
   })
 
+  it('takes a line that quotes a long path in typewriter type, then words, for prose', () => {
+    const [line] = groupLines([
+      run('~/.local/share/driftbox/logs/client.log', 44, 100, {
+        monospace: true,
+        fontSize: 9.5,
+        right: 254,
+      }),
+      run(' on Linux.', 254, 100, { fontSize: 11, right: 300 }),
+    ])
+    expect(line).toMatchObject({ monospace: false, fontSize: 11 })
+  })
+
   it('sets an accent raised over a capital, a run of its own, on the capital', () => {
     // TeX draws "Č" as a caron a little right of the C's left edge and higher up.
     expect(

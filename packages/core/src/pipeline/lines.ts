@@ -1658,12 +1658,26 @@ function isMonospaceLine(runs: readonly TextRun[]): boolean {
   if (!some || !mixed) return some
   let monospace = 0
   let all = 0
+  let words = 0
   for (const run of runs) {
     const chars = drawnChars(run.text)
     all += chars
     if (run.monospace) monospace += chars
+    else words += proseWords(run.text)
   }
+  // Words in the text's own type make a line prose, however long the path it quotes.
+  if (words >= PROSE_LINE_WORDS) return false
   return monospace > 0 && monospace >= MONOSPACE_LINE_SHARE * all
+}
+
+/** Words of prose beside inline code that make its line prose: "~/.local/app.log on Linux." */
+const PROSE_LINE_WORDS = 2
+
+/** The words of a text with two letters or more. */
+function proseWords(text: string): number {
+  let count = 0
+  for (const word of text.split(' ')) if (countLetters(word) >= 2) count++
+  return count
 }
 
 function drawnChars(text: string): number {
