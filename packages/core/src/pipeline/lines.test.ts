@@ -139,6 +139,30 @@ describe('groupLines', () => {
     expect(line).toMatchObject({ monospace: false, fontSize: 11 })
   })
 
+  it("keeps subscripts with their letters, not with a note mark of the next column's line", () => {
+    // Two columns: the left line's raised note mark stands, by baseline, between the right
+    // line's and its subscripts' ("x" sub "t", "h" sub "t", as a browser sets <sub>).
+    const script = { fontSize: 8.33 }
+    const lines = textsOf(
+      run('Let ', 307.7, 444.71, { right: 321 }),
+      run('x', 324.66, 444.71, { right: 329.1 }),
+      run('t ', 329.1, 447.45, { ...script, right: 331.42 }),
+      run('denote the acoustic feature vector at frame ', 335.09, 444.71, { right: 511.94 }),
+      run('t ', 515.61, 444.71, { right: 518.39 }),
+      run('and ', 522.06, 444.71, { right: 536.49 }),
+      run('h', 540.16, 444.71, { right: 545.16 }),
+      run('t', 545.17, 447.45, { ...script, right: 547.48 }),
+      run('time and stores ', 48, 451.04, { right: 116.69 }),
+      run('n ', 116.69, 451.04, { right: 121.69 }),
+      run('key and value vectors per layer.', 126.09, 451.04, { right: 262.1 }),
+      run('1 ', 262.1, 446.96, { ...script, right: 266.26 }),
+    )
+    expect(lines).toEqual([
+      'Let xt denote the acoustic feature vector at frame t and ht',
+      'time and stores n key and value vectors per layer.1',
+    ])
+  })
+
   it('sets an accent raised over a capital, a run of its own, on the capital', () => {
     // TeX draws "Č" as a caron a little right of the C's left edge and higher up.
     expect(

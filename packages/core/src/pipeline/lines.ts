@@ -102,6 +102,9 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
   const rowBottom: number[] = []
   for (const run of sorted) {
     let target = -1
+    // A row of note marks level with a small run but far from it: taken only if no row above
+    // has text right by the run.
+    let farRow = -1
     // Only the last few rows can still hold a run, since runs arrive sorted by baseline.
     for (let r = rows.length - 1; r >= 0 && r >= rows.length - 4; r--) {
       const anchor = (rows[r] as TextRun[])[0] as TextRun
@@ -123,6 +126,13 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
         bottom <= run.bottom + 0.2 * run.fontSize &&
         (rows[r] as TextRun[]).some((mark) => touches(mark, run))
       if ((sameBaseline || inside) && !isOtherColumnMark(run, rows[r] as TextRun[])) {
+        // A subscript set lower than its letter's line may be level with the note mark of a line
+        // in the next column, a row of its own so far: the row of its letter comes before it.
+        if (farRow === -1 && isScriptApart(run, rows[r] as TextRun[])) {
+          farRow = r
+          continue
+        }
+        if (farRow !== -1 && !(rows[r] as TextRun[]).some((other) => touches(run, other))) continue
         target = r
         break
       }
@@ -135,6 +145,7 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
         break
       }
     }
+    if (target === -1 && farRow !== -1) target = farRow
     if (target === -1) {
       rows.push([run])
       rowTop.push(run.top)
@@ -240,6 +251,16 @@ function isScriptBeside(run: TextRun, operator: TextRun): boolean {
     run.left <= operator.right + SCRIPT_GAP_EM * em &&
     run.bottom >= operator.top - 0.3 * em &&
     run.top <= operator.bottom + 0.3 * em
+  )
+}
+
+/** Whether a script's few characters stand far from a row of note marks alone. */
+function isScriptApart(run: TextRun, row: readonly TextRun[]): boolean {
+  if (run.text.trim().length > SCRIPT_MAX_CHARS) return false
+  return row.every(
+    (other) =>
+      LONE_NOTE_MARK.test(other.text.trim()) &&
+      Math.max(run.left - other.right, other.left - run.right) > MARK_APART_EM * run.fontSize,
   )
 }
 
