@@ -163,6 +163,36 @@ describe('groupLines', () => {
     ])
   })
 
+  it("keeps a reference's number with its text, level with a line of the column before", () => {
+    // The right column's references in 8.5 pt, each "[n]" set apart by a tab; the left column's
+    // lines in 10 pt stand about level with theirs.
+    const small = { fontSize: 8.5 }
+    const left = (text: string, y: number) => run(text, 48, y, { right: 287.8 })
+    const lines = textsOf(
+      left('low scores to the steady-state portions of vowels. This', 584.1),
+      run('[5] ', 307.67, 594, { ...small, right: 317.58, spaceAfter: true }),
+      run('E. ', 323.54, 594, { ...small, right: 330.85 }),
+      run('Tsunoo, Y. Kashiwagi, T. Kumakura and S. Watanabe,', 336.66, 594, {
+        ...small,
+        right: 547.5,
+      }),
+      left('suggests that the network has learned to keep the frames', 596.8),
+      run('"Transformer ASR with contextual block processing," in Proc.', 323, 605.2, {
+        ...small,
+        right: 547.5,
+      }),
+      left('that are most informative about segment boundaries, which', 610.3),
+      run('ASRU, 2019, pp. 427-433.', 323, 616.4, { ...small, right: 420 }),
+      run('[6]', 307.7, 627.6, { ...small, right: 317.6 }),
+      run('A. Gulati, J. Qin, C.-C. Chiu and N. Parmar, "Conformer,"', 323.5, 627.6, {
+        ...small,
+        right: 547.5,
+      }),
+      run('in Proc. Interspeech, 2020.', 323, 638.8, { ...small, right: 430 }),
+    )
+    expect(lines).toContain('[5] E. Tsunoo, Y. Kashiwagi, T. Kumakura and S. Watanabe,')
+  })
+
   it('sets an accent raised over a capital, a run of its own, on the capital', () => {
     // TeX draws "Č" as a caron a little right of the C's left edge and higher up.
     expect(

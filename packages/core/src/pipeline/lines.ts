@@ -22,6 +22,8 @@ const WIDE_GAP_EM = 4
  */
 const CROSSING_MARGIN_EM = 0.25
 /** A bare section or item number: `3.`, `2.1`, `IV.`, `(a)`. */
+/** A numbered reference's label: "[5]". */
+const REFERENCE_NUMBER = /^\[\d{1,3}\]$/
 const NUMBER_LABEL = /^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[IVXivx]{1,5}|([A-Za-z])\1{0,2})[.)]?)$/
 /** The most runs a row's leading label is read from. */
 const LEAD_MAX_RUNS = 3
@@ -618,14 +620,15 @@ function splitsRow(
   const lead = rowLead(rows[index] as TextRun[], prev)
   // So does a glyph without Unicode there, a bitmap font's bullet.
   if (lead !== undefined && (isLabelOrBullet(lead) || lead === '')) return false
-  // So does a bullet that opens a line of another column, far right of the text before it, on
-  // its text's baseline and no farther from it than a list sets its items.
+  // So does a bullet or a reference's number ("[5]") that opens a line of another column, far
+  // right of the text before it, on its text's baseline and no farther from it than a list sets
+  // its items.
   if (
     beforePrev !== undefined &&
     prev.left - beforePrev.right > SEGMENT_GAP_EM * em &&
     gap <= BULLET_GAP_EM * em &&
     Math.abs(prev.baseline - next.baseline) <= BASELINE_TOLERANCE_EM * em &&
-    isBullet(prev.text.trim())
+    (isBullet(prev.text.trim()) || REFERENCE_NUMBER.test(prev.text.trim()))
   )
     return false
   // So does a section number in a heading's type after smaller text: a heading that opens the
