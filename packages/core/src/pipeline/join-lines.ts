@@ -140,9 +140,7 @@ function spacedBreaks(
   whole: ReadonlySet<string>,
   counts: WordCounts,
 ): Set<string> {
-  const pieces = new Map<string, number>()
-  for (const pair of spaced)
-    for (const piece of pair) pieces.set(piece, (pieces.get(piece) ?? 0) + 1)
+  const pieces = countPieces(spaced)
   const words = new Set<string>()
   for (const [prefix, suffix] of spaced) {
     const word = prefix + suffix
@@ -165,9 +163,7 @@ function unbrokenWords(
   joined: ReadonlyArray<readonly [prefix: string, suffix: string]>,
   counts: WordCounts,
 ): string[] {
-  const pieces = new Map<string, number>()
-  for (const pair of joined)
-    for (const piece of pair) pieces.set(piece, (pieces.get(piece) ?? 0) + 1)
+  const pieces = countPieces(joined)
   const words: string[] = []
   for (const [prefix, suffix] of joined) {
     for (const piece of [prefix, suffix]) {
@@ -176,6 +172,14 @@ function unbrokenWords(
     words.push(`${prefix}-${suffix}`)
   }
   return words
+}
+
+/** How many times each piece stands at a line-end hyphen, either side. */
+function countPieces(pairs: ReadonlyArray<readonly [string, string]>): Map<string, number> {
+  const pieces = new Map<string, number>()
+  for (const pair of pairs)
+    for (const piece of pair) pieces.set(piece, (pieces.get(piece) ?? 0) + 1)
+  return pieces
 }
 
 /**
