@@ -73,21 +73,21 @@ export function buildElements(
       continue
     }
     if (block.kind === 'list-item') {
-      const { parts, end, skipped } = runOn(
-        blocks,
-        i,
-        (last, next, j) =>
-          next.kind === 'list-item' ||
-          continuesParagraph(last, next) ||
-          isItemParagraph(last, next, blocks[j + 1]),
-      )
+      // The paragraphs taken as an item's own, told apart from an item's text cut off by a
+      // column or page break as they are taken.
+      const itemParagraphs = new Set<Block>()
+      const { parts, end, skipped } = runOn(blocks, i, (last, next, j) => {
+        if (next.kind === 'list-item' || continuesParagraph(last, next)) return true
+        if (!isItemParagraph(last, next, blocks[j + 1])) return false
+        itemParagraphs.add(next)
+        return true
+      })
       const items: ListItem[] = []
-      for (const [k, part] of parts.entries()) {
+      for (const part of parts) {
         const item = items[items.length - 1]
         if (part.kind === 'list-item' || !item) items.push({ block: part, paragraphs: [] })
-        else if (isItemParagraph(parts[k - 1] as Block, part, parts[k + 1])) {
-          item.paragraphs.push(part)
-        } else {
+        else if (itemParagraphs.has(part)) item.paragraphs.push(part)
+        else {
           // An item cut off by a column or page break goes on at the head of the next column.
           const cut = item.paragraphs.pop() ?? item.block
           const joined = withLines(cut, [...cut.lines, ...part.lines])
