@@ -599,9 +599,10 @@ function isLoneCommand(
 
 /** The code blocks that run up to `last` in `blocks`, one listing's parts. */
 function listingUpTo(blocks: readonly Block[], last: Block): Block[] {
-  let start = blocks.indexOf(last)
+  const end = blocks.indexOf(last)
+  let start = end
   while (start > 0 && blocks[start - 1]?.kind === 'code') start--
-  return blocks.slice(start, blocks.indexOf(last) + 1)
+  return blocks.slice(start, end + 1)
 }
 
 /**

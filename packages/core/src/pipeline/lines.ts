@@ -21,9 +21,9 @@ const WIDE_GAP_EM = 4
  * last line of the column before) leaves the gap open.
  */
 const CROSSING_MARGIN_EM = 0.25
-/** A bare section or item number: `3.`, `2.1`, `IV.`, `(a)`. */
 /** A numbered reference's label: "[5]". */
 const REFERENCE_NUMBER = /^\[\d{1,3}\]$/
+/** A bare section or item number: `3.`, `2.1`, `IV.`, `(a)`. */
 const NUMBER_LABEL = /^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[IVXivx]{1,5}|([A-Za-z])\1{0,2})[.)]?)$/
 /** The most runs a row's leading label is read from. */
 const LEAD_MAX_RUNS = 3
@@ -396,7 +396,8 @@ function attachCombiningMarks(row: TextRun[]): void {
 function seatSpacingAccents(row: TextRun[]): void {
   for (let i = 0; i < row.length; i++) {
     const accent = row[i] as TextRun
-    if (!isSpacingAccent(accent.text.trim())) continue
+    // An accent alone, with the space pdf.js may give it: one or two characters.
+    if (accent.text.length > 2 || !isSpacingAccent(accent.text.trim())) continue
     const centre = (accent.left + accent.right) / 2
     const base = row.find(
       (run) =>

@@ -158,10 +158,11 @@ const COMBINING: Record<string, string> = {
   '\u00AF': '\u0304', // ¯ macron
   '\u0060': '\u0300', // ` grave
 }
-const ACCENT_BEFORE_LETTER = new RegExp(
-  `(\\p{L}?)([${Object.keys(COMBINING).join('')}])(\\p{L})`,
-  'gu',
-)
+const ACCENTS = `[${Object.keys(COMBINING).join('')}]`
+const ACCENT_BEFORE_LETTER = new RegExp(`(${ACCENTS})(\\p{L})`, 'gu')
+/** Any spacing accent: most lines have none, and are left as they are at once. */
+const ANY_ACCENT = new RegExp(ACCENTS)
+const LETTER_AT_END = /\p{L}$/u
 /** What follows an apostrophe in an English contraction: "it´s", "don´t", "we´re", "I´ll". */
 const CONTRACTION = /^(?:[stdm]|ll|re|ve)(?!\p{L})/u
 
@@ -178,6 +179,7 @@ export function isSpacingAccent(text: string): boolean {
  * only inside a word ("Lef`evre"). A dotless i under an accent is an i.
  */
 export function composeSpacingAccents(text: string): string {
+  if (!ANY_ACCENT.test(text)) return text
   return composeBefore(text).replace(CEDILLA_AFTER_LETTER, (pair, letter: string) => {
     const composed = `${letter}\u0327`.normalize('NFC')
     return composed.length === 1 ? composed : pair
@@ -193,14 +195,15 @@ const CEDILLA_AFTER_LETTER = /(\p{L})\u00B8/gu
 function composeBefore(text: string): string {
   return text.replace(
     ACCENT_BEFORE_LETTER,
-    (pair, before: string, accent: string, letter: string, at: number, whole: string) => {
-      if (accent === '\u0060' && before === '') return pair
-      if (accent === '\u00B4' && CONTRACTION.test(whole.slice(at + pair.length - letter.length))) {
+    (pair, accent: string, letter: string, at: number, whole: string) => {
+      // Two code units hold any letter before, one outside the Basic Multilingual Plane too.
+      if (accent === '\u0060' && !LETTER_AT_END.test(whole.slice(Math.max(0, at - 2), at))) {
         return pair
       }
+      if (accent === '\u00B4' && CONTRACTION.test(whole.slice(at + 1))) return pair
       const base = letter === '\u0131' ? 'i' : letter
       const composed = `${base}${COMBINING[accent]}`.normalize('NFC')
-      return composed.length === 1 ? before + composed : pair
+      return composed.length === 1 ? composed : pair
     },
   )
 }
