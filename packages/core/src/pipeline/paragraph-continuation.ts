@@ -2,6 +2,7 @@ import { endsContentsEntry, fitsAfter } from './blocks.js'
 import { areCellRows } from './cell-rows.js'
 import { isUnspacedWriting } from './join-lines.js'
 import { countLetters } from './letters.js'
+import { JUSTIFIED_SLACK } from './paragraph-indents.js'
 import type { Block, Line } from './types.js'
 
 /** The punctuation that closes a sentence, a clause list or a quotation. */
@@ -53,8 +54,6 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
 const PROSE_MIN_LETTERS = 20
 /** Lines a block must have to tell that it is justified. */
 const JUSTIFIED_MIN_LINES = 3
-/** How far, in points, a justified line may end from the block's right edge. */
-const JUSTIFIED_SLACK = 1
 
 /**
  * Whether a block is set justified and ends on a full line: every line ends at its right edge,

@@ -20,7 +20,7 @@ export interface ParagraphIndent {
   justified: boolean
 }
 
-/** How far apart, in points, a justified paragraph's full lines may end. */
+/** How far apart, in points, the full lines of justified text may end (and a flush line start). */
 export const JUSTIFIED_SLACK = 1
 
 /**
