@@ -20,6 +20,30 @@ describe('groupBlocks', () => {
     ).toEqual([['first paragraph line one', 'first paragraph line two'], ['second paragraph']])
   })
 
+  it('keeps a paragraph whole where a web address in typewriter type wraps over its lines', () => {
+    // A TeX paper's \\url: the address breaks after a dot and after a slash, short of the measure.
+    const tt = { fontId: 'tt', monospace: true }
+    expect(
+      blocksOf(
+        run('The full dataset is available from the project repository at once', 10, 100),
+        run('and the scripts that cleaned it are kept in the same place at', 10, 112),
+        run('https://github.', 290, 112, tt),
+        run('com/example-org/survey/tree/main/data/processed/', 10, 124, tt),
+        run('2021', 10, 136, tt),
+        run(', together with a note on how each file was read.', 30, 136),
+        run('A new paragraph opens here.', 10, 160),
+      ),
+    ).toEqual([
+      [
+        'The full dataset is available from the project repository at once',
+        'and the scripts that cleaned it are kept in the same place at https://github.',
+        'com/example-org/survey/tree/main/data/processed/',
+        '2021, together with a note on how each file was read.',
+      ],
+      ['A new paragraph opens here.'],
+    ])
+  })
+
   it('keeps a row of a list, its dates far right of it, apart from the line under it in another font', () => {
     // A résumé's degree in bold, its dates at the page's edge, over a line about it.
     const bold = { fontId: 'bold' }

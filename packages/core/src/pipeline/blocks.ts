@@ -602,6 +602,7 @@ function continuesBlock(
   // Horizontal overlap with the block (first: most blocks looked at stand in another column).
   const overlap = Math.min(block.right, line.right) - Math.max(block.left, line.left)
   if (overlap < 0.3 * Math.min(block.right - block.left, line.right - line.left)) return false
+  if (carriesAddressOn(block, last, line, pitch)) return true
   // A sentence may wrap into, or out of, inline code in typewriter type, set a size down on web
   // pages ("the fastest VM on 9 of the 26 benchmarks / `(3d-morph, bitops-3bit-bits-in-byte,`");
   // elsewhere typewriter type opens or ends a listing.
@@ -1004,6 +1005,34 @@ function carriesOn(last: Line, line: Line): boolean {
     Math.abs(start.fontSize - end.fontSize) < 0.1 &&
     /^\p{Ll}/u.test(start.text) &&
     !endsSentence(last)
+  )
+}
+
+/** A line that goes on with an address stands at most this many font sizes under it. */
+const ADDRESS_WRAP_MAX_PITCH_EM = 1.6
+/** The last word of a line, when it is a web address or a piece of one broken after a slash. */
+const ADDRESS_END = /(?:^|\s)\S*(?::\/\/|www\.|\/\S*\/)\S*$/
+
+/**
+ * Whether `line` goes on with the web address that `last` ends in, broken where it did not fit:
+ * it opens in the address's type, in lowercase or with a figure ("...at https://github." +
+ * "com/example-org/", "data/processed/" + "2021, together with"). The address's own dots and
+ * slashes end no sentence, and its type, typewriter in a TeX paper, is no listing's.
+ */
+function carriesAddressOn(block: Block, last: Line, line: Line, pitch: number): boolean {
+  const end = last.runs[last.runs.length - 1]
+  const start = line.runs[0]
+  return (
+    pitch < ADDRESS_WRAP_MAX_PITCH_EM * last.fontSize &&
+    Math.abs(line.left - block.left) < last.fontSize &&
+    end !== undefined &&
+    start !== undefined &&
+    start.fontId === end.fontId &&
+    Math.abs(start.fontSize - end.fontSize) < 0.1 &&
+    /^[\p{Ll}\d]/u.test(start.text) &&
+    /[./]$/.test(last.text) &&
+    ADDRESS_END.test(last.text) &&
+    listMarker(line.text) === undefined
   )
 }
 

@@ -72,6 +72,37 @@ describe('buildElements', () => {
     )
   })
 
+  it('joins the lines of a note that stands between the parts of a paragraph as it joins text', () => {
+    const paragraph = (texts: string[], y: number, number: number) =>
+      Object.assign(block(texts, 71, y), { kind: 'paragraph' as const, page: number })
+    const note = Object.assign(
+      block(
+        ['1 The code is at https://www.gov.uk/government/', 'publications/code-2015.'],
+        71,
+        740,
+        {
+          fontSize: 9,
+        },
+      ),
+      { kind: 'footnote' as const },
+    )
+    const pages = [
+      page([
+        paragraph(['Councils publish their spending data as the code', 'asks them to,'], 700, 1),
+        note,
+      ]),
+      page([paragraph(['though in no consistent format.'], 72, 2)], 2),
+    ]
+    const elements = buildElements(pages, collectSpellings([]))
+    expect(elements.map((element) => [element.type, element.text])).toEqual([
+      [
+        'paragraph',
+        'Councils publish their spending data as the code asks them to, though in no consistent format.',
+      ],
+      ['footnote', '1 The code is at https://www.gov.uk/government/publications/code-2015.'],
+    ])
+  })
+
   it("parts a note's number from its text where a word processor set them together", () => {
     const note = (text: string, y: number) =>
       Object.assign(block([text], 71, y, { fontSize: 9 }), { kind: 'footnote' as const })

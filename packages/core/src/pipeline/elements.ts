@@ -1,6 +1,6 @@
 import type { Element } from '@pdfx/schema'
 import { withLines } from './blocks.js'
-import { isOrdered, plainText } from './classify.js'
+import { isOrdered } from './classify.js'
 import { continuesListing } from './code-listing.js'
 import { extentOf } from './extent.js'
 import { joinLines, type Spellings } from './join-lines.js'
@@ -50,7 +50,10 @@ export function buildElements(
     for (const block of skipped) {
       const type = isFurniture(block) ? block.kind : isBareNumber(block) ? 'paragraph' : undefined
       if (type === undefined) continue
-      const text = plainText(block)
+      const text = joinLines(
+        block.lines.map((line) => line.text),
+        spellings,
+      )
       push({ type, page: block.page, text: type === 'footnote' ? noteText(text) : text }, [block])
     }
   }

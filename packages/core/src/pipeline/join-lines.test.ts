@@ -167,12 +167,15 @@ describe('joinLines', () => {
     )
   })
 
-  it('joins a web or mail address broken after a slash or at sign, and nothing else', () => {
+  it('joins a web or mail address broken after a slash, a dot or an at sign, and nothing else', () => {
     expect(joinLines(['the GNU host 〈http://', 'ftp.gnu.org/gnu/groff/〉 and its mirrors'])).toBe(
       'the GNU host 〈http://ftp.gnu.org/gnu/groff/〉 and its mirrors',
     )
     expect(joinLines(['see https://huggingface.co/', 'upstage/SOLAR-10.7B.'])).toBe(
       'see https://huggingface.co/upstage/SOLAR-10.7B.',
+    )
+    expect(joinLines(['at https://github.', 'com/example-org/survey/ and'])).toBe(
+      'at https://github.com/example-org/survey/ and',
     )
     expect(joinLines(['write to groff@', 'gnu.org today'])).toBe('write to groff@gnu.org today')
     // A sentence after an address that ends its line, and a slash in prose, keep their space.
@@ -180,6 +183,9 @@ describe('joinLines', () => {
       'at http://gnu.org/ There you can',
     )
     expect(joinLines(['and/', 'or the next'])).toBe('and/ or the next')
+    expect(joinLines(['see https://gnu.org.', 'There you can'])).toBe(
+      'see https://gnu.org. There you can',
+    )
     expect(joinLines(['www.fda.gov/cder/ndc/', 'www.oig.hhs.gov/'])).toBe(
       'www.fda.gov/cder/ndc/ www.oig.hhs.gov/',
     )

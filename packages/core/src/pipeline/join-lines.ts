@@ -312,20 +312,22 @@ function endsWithHyphen(text: string): boolean {
 }
 
 /**
- * Whether a line goes on with a web or mail address that the line before broke after a slash or
- * an at sign ("http://" + "ftp.gnu.org/gnu/", "groff@" + "gnu.org"): the address is one word.
- * The rest must look like one too (a dot or slash inside), so a sentence after an address that
- * ends the line ("see http://gnu.org/" + "There you ...") keeps its space.
+ * Whether a line goes on with a web or mail address that the line before broke after a slash, a
+ * dot or an at sign ("http://" + "ftp.gnu.org/gnu/", "https://github." + "com/example-org/",
+ * "groff@" + "gnu.org"): the address is one word. The rest must look like one too (a dot or slash
+ * inside), so a sentence after an address that ends the line ("see http://gnu.org/" + "There you
+ * ...") keeps its space.
  */
-function continuesAddress(before: string, after: string): boolean {
-  // `before` is the paragraph so far: look at its last word only, and only after a slash or an at.
+export function continuesAddress(before: string, after: string): boolean {
+  // `before` is the paragraph so far: look at its last word only, and only after a slash, a dot
+  // or an at.
   const end = before.charCodeAt(before.length - 1)
-  if (end !== 0x2f && end !== 0x40) return false
+  if (end !== 0x2f && end !== 0x2e && end !== 0x40) return false
   const tail = before.slice(before.lastIndexOf(' ') + 1)
   const head = /^\S+/.exec(after)?.[0] ?? ''
   // A list of addresses, one a line, is several words.
   if (!ADDRESS_REST.test(head) || ADDRESS_START.test(head)) return false
-  return (ADDRESS_START.test(tail) && tail.endsWith('/')) || MAIL_START.test(tail)
+  return (ADDRESS_START.test(tail) && end !== 0x40) || MAIL_START.test(tail)
 }
 
 /** Whether a paragraph ending in a spaced hyphen and the line after it join as one broken word. */
