@@ -341,7 +341,7 @@ describe('classifyBlocks', () => {
     const columns = (resumes: string) =>
       page([
         block(
-          ['Dynamic languages are popular. They are used for', 'small scripts as well as for'],
+          ['Dynamic languages are popular. They are used for', 'small scripts as well as large'],
           10,
           560,
         ),

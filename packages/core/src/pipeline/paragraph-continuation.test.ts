@@ -39,6 +39,55 @@ describe('continuesParagraph', () => {
     expect(continuesParagraph(codes, next('Nonchemotherapy Injections', 300))).toBe(false)
   })
 
+  it('joins a paragraph cut before a name or a figure, after a word no sentence ends on', () => {
+    const cut = block(
+      ['This Agreement shall be governed by and construed', 'in accordance with the law of'],
+      72,
+      700,
+    )
+    const overleaf = (texts: string[]) => block(texts, 72, 80, { page: 2 })
+    expect(continuesParagraph(cut, overleaf(['England and Wales.']))).toBe(true)
+    expect(
+      continuesParagraph(
+        cut,
+        overleaf(['Clause 10 sets out how notices', 'are to be served on either party.']),
+      ),
+    ).toBe(true)
+    // What interrupts the paragraph at the top of the page: a table's header row, a figure's
+    // label, a centred title.
+    expect(continuesParagraph(cut, overleaf(['Loops Trees Traces Aborts Speedup']))).toBe(false)
+    expect(continuesParagraph(cut, overleaf(['Facsimile 10']))).toBe(false)
+    const title = overleaf(['An Overview of the Acceptance Model:', 'Origins and Directions'])
+    ;(title.lines[1] as (typeof title.lines)[number]).left = 110
+    expect(continuesParagraph(cut, title)).toBe(false)
+    // A table's column of "Y" is no Spanish "and", and a list item is no paragraph.
+    expect(
+      continuesParagraph(
+        block(['Foreign ownership of land', 'Y'], 72, 700),
+        overleaf(['England and Wales.']),
+      ),
+    ).toBe(false)
+    expect(
+      continuesParagraph({ ...cut, kind: 'list-item' }, overleaf(['England and Wales.'])),
+    ).toBe(false)
+  })
+
+  it('joins a paragraph cut at a full line before a name that opens the next column', () => {
+    const cut = block([...FULL, 'decided to invest in offshore wind in the North'], 72, 600)
+    const column = block(
+      ['Sea, grid-scale storage and the repowering of', 'our oldest onshore sites.'],
+      300,
+      80,
+    )
+    expect(continuesParagraph(cut, column)).toBe(true)
+    // A line that left room for the next word ended its paragraph, and so did a sentence whose
+    // note number follows its full stop.
+    const short = block([...FULL, 'decided to invest in the North'], 72, 600)
+    expect(continuesParagraph(short, column)).toBe(false)
+    const noted = block([...FULL, 'and oil revenues for the state increased.150'], 72, 600)
+    expect(continuesParagraph(noted, column)).toBe(false)
+  })
+
   it('joins a reference cut after a comma to the year that opens the next page', () => {
     const cut = block(
       [

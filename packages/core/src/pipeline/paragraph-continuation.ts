@@ -7,6 +7,8 @@ import type { Block, Line } from './types.js'
 
 /** The punctuation that closes a sentence, a clause list or a quotation. */
 const CLOSED = /[.!?:;"”')\]。！？：；」』）]$/
+/** A sentence closed before a note's number set after it: "revenues increased.150". */
+const NOTED_CLOSE = /[.!?]["”')\]]?\d{1,3}$/
 
 /**
  * Whether a paragraph goes on in `next`, after a column or page break (or small print) cut it
@@ -38,15 +40,72 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
     // Its last line left room for the next word under the wider of the two: it ended there.
     if (fitsAfter(first, Math.max(previous.right, next.right) - last.right)) return false
   }
+  if (CLOSED.test(last.text) || endsContentsEntry(last.text)) return false
+  // Chinese and Japanese have no capitals to tell a sentence's start; their text goes on on a
+  // line below, not beside (a running head's title and its chapter, level on one row). After a
+  // comma, a figure goes on with the clause ("20(4):1123-1137," over the page, "2022.").
+  if (
+    /^\p{Ll}/u.test(first.text) ||
+    (isUnspacedWriting(first.text[0] ?? '') && !standsLevel(last, first)) ||
+    (last.text.endsWith(',') && /^\d/.test(first.text))
+  ) {
+    return true
+  }
+  // A name or a figure may open the rest of a paragraph's sentence that a page or column break
+  // cut: after a word no sentence ends on ("the law of" + "England and Wales"), or after a full
+  // line that left no room for it ("in the North" + "Sea, grid-scale"). The part read next must
+  // read as prose, not as a table's row or a figure's label that interrupts the paragraph.
   return (
-    !CLOSED.test(last.text) &&
-    !endsContentsEntry(last.text) &&
-    // Chinese and Japanese have no capitals to tell a sentence's start; their text goes on on a
-    // line below, not beside (a running head's title and its chapter, level on one row). After a
-    // comma, a figure goes on with the clause ("20(4):1123-1137," over the page, "2022.").
-    (/^\p{Ll}/u.test(first.text) ||
-      (isUnspacedWriting(first.text[0] ?? '') && !standsLevel(last, first)) ||
-      (last.text.endsWith(',') && /^\d/.test(first.text)))
+    !below &&
+    previous.kind === 'paragraph' &&
+    /^[\p{Lu}\d]/u.test(first.text) &&
+    readsAsProse(next) &&
+    (endsOnOpenWord(last) || (wrapsFull(previous, first) && !NOTED_CLOSE.test(last.text)))
+  )
+}
+
+/**
+ * Whether a block reads as the rest of a sentence: a short one's end on a line of its own
+ * ("England and Wales."), or lines of prose flush at their left edge (a table's header row, a
+ * figure's label or a centred title is neither).
+ */
+function readsAsProse(block: Block): boolean {
+  const first = block.lines[0] as Line
+  if (block.lines.length === 1) return /[.!?]["')\]]?$/.test(first.text)
+  return countLetters(first.text) >= PROSE_MIN_LETTERS && startsFlush(block)
+}
+
+/**
+ * Words that no sentence or heading ends on: articles, prepositions and conjunctions, in
+ * English, French, German and Spanish.
+ */
+const OPEN_WORDS = new Set([
+  ...['a', 'an', 'the', 'of', 'to', 'in', 'into', 'on', 'at', 'by', 'for', 'from', 'with'],
+  ...['and', 'or', 'nor', 'but', 'than', 'between', 'under', 'upon', 'via'],
+  ...['le', 'la', 'les', 'des', 'du', 'de', 'et', 'au', 'aux', 'pour', 'avec', 'dans', 'sur'],
+  ...['der', 'die', 'das', 'dem', 'den', 'des', 'und', 'oder', 'mit', 'von', 'zu', 'für', 'im'],
+  ...['el', 'los', 'las', 'del', 'y', 'con', 'para', 'en', 'por'],
+])
+
+/**
+ * Whether a line ends on a word that leaves its sentence open ("...governed by the law of"),
+ * written in lowercase as it is inside a sentence (a table's "Y" column is no Spanish "and").
+ */
+function endsOnOpenWord(line: Line): boolean {
+  const word = /\p{L}+$/u.exec(line.text)?.[0]
+  return word !== undefined && OPEN_WORDS.has(word)
+}
+
+/**
+ * Whether a block of prose wrapped at its last line: the first word of `first` would not have
+ * fitted in the room that line left, so its text went on wherever `first` is.
+ */
+function wrapsFull(block: Block, first: Line): boolean {
+  const last = block.lines[block.lines.length - 1] as Line
+  return (
+    block.lines.length >= JUSTIFIED_MIN_LINES &&
+    countLetters(last.text) >= PROSE_MIN_LETTERS &&
+    !fitsAfter(first, block.right - last.right)
   )
 }
 
