@@ -7,11 +7,16 @@ describe('joinLines', () => {
     expect(joinLines(['a soft\u00AD', 'hyphen'])).toBe('a softhyphen')
   })
 
-  it('keeps hyphens before capitals and digits and after compound prefixes', () => {
+  it('keeps hyphens before capitals, digits and compound endings, and after compound prefixes and lone letters', () => {
     expect(joinLines(['COVID-', '19 rules'])).toBe('COVID-19 rules')
     expect(joinLines(['a well-', 'known fact'])).toBe('a well-known fact')
     expect(joinLines(['non-', 'European'])).toBe('non-European')
     expect(joinLines(['on the twenty-', 'ninth of July'])).toBe('on the twenty-ninth of July')
+    // No hyphenation leaves one letter before a break, nor a compound's ending after it.
+    expect(joinLines(['the X-', 'ray lab and e-', 'mail'])).toBe('the X-ray lab and e-mail')
+    expect(joinLines(['an evidence-', 'based, user-', 'friendly, long-', 'term plan'])).toBe(
+      'an evidence-based, user-friendly, long-term plan',
+    )
   })
 
   it('keeps a hyphen after a figure, with no space: numbers and their compounds', () => {
@@ -143,6 +148,20 @@ describe('joinLines', () => {
     // One word broken into syllables shows that the document hyphenates: its hyphens go.
     const hyphenating = [...texts, 'The infor-', 'mation is kept.']
     expect(joinLines(texts, collectSpellings(hyphenating))).toMatch(/cutting singleuse plastic/)
+  })
+
+  it('keeps line-end compounds of a document that never breaks words, one of four pieces written only in another form', () => {
+    const texts = [
+      'Our grid-',
+      'scale batteries store power at scale on the grid; solar-',
+      'powered pumps are powered by solar panels; our machine-',
+      'learning models, run on machines at each site, keep learning; the wind-',
+      'speed records show wind speed at each site.',
+    ]
+    const joined = joinLines(texts, collectSpellings(texts))
+    for (const compound of ['grid-scale', 'solar-powered', 'machine-learning', 'wind-speed']) {
+      expect(joined).toContain(compound)
+    }
   })
 
   it("keeps a word's first part left hanging before the word that joins it to the compound", () => {

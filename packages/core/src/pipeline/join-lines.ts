@@ -6,6 +6,15 @@ const COMPOUND_PREFIXES = new Set([
   ...['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'],
 ])
 
+/**
+ * Words that end compounds and no plain word, so a line-end hyphen before one is real
+ * ("evidence-" + "based", "user-" + "friendly", "long-" + "term").
+ */
+const COMPOUND_ENDINGS = new Set([
+  ...['based', 'free', 'friendly', 'specific', 'related', 'oriented', 'driven', 'aware'],
+  ...['term', 'wide', 'sized', 'shaped', 'owned'],
+])
+
 const HYPHENS = '-\u2010\u00AD'
 /** The word after a suspended hyphen, which leaves a compound's first part hanging ("2- to 3-day"). */
 const SUSPENDED_HYPHEN_AFTER = /^(?:to|and|or)\s/
@@ -154,25 +163,32 @@ function spacedBreaks(
 
 /**
  * The compounds that line-end hyphens join where the document shows that it never breaks a word
- * there: each piece of each such hyphen is a word the document writes on its own elsewhere
- * ("single-" + "use", "data-" + "protection"). A browser prints without hyphenation unless asked,
- * so its line-end hyphens are real. A document that hyphenates breaks some word into syllables
- * that are no words ("infor-" + "mation"): then none is returned, and its hyphens go.
+ * there: the pieces of nearly every such hyphen are words the document writes on its own
+ * elsewhere ("single-" + "use", "data-" + "protection"). A browser prints without hyphenation
+ * unless asked, so its line-end hyphens are real, those whose pieces it writes only in other
+ * forms too ("machine-" + "learning" beside "machines"). A document that hyphenates breaks words
+ * into syllables that are no words ("infor-" + "mation"): then none is returned, and its hyphens
+ * go.
  */
 function unbrokenWords(
   joined: ReadonlyArray<readonly [prefix: string, suffix: string]>,
   counts: WordCounts,
 ): string[] {
   const pieces = countPieces(joined)
-  const words: string[] = []
+  // Of a few hyphens, each must show it; of more, one in four may be a compound of other forms.
+  const allowed = Math.floor(joined.length * UNSHOWN_COMPOUND_SHARE)
+  let unshown = 0
   for (const [prefix, suffix] of joined) {
-    for (const piece of [prefix, suffix]) {
-      if (!counts.writesMoreOften(piece, pieces.get(piece) ?? 0)) return []
-    }
-    words.push(`${prefix}-${suffix}`)
+    const shown = [prefix, suffix].every((piece) =>
+      counts.writesMoreOften(piece, pieces.get(piece) ?? 0),
+    )
+    if (!shown && ++unshown > allowed) return []
   }
-  return words
+  return joined.map(([prefix, suffix]) => `${prefix}-${suffix}`)
 }
+
+/** The share of a document's line-end compounds whose pieces it need not write on their own. */
+const UNSHOWN_COMPOUND_SHARE = 0.25
 
 /** How many times each piece stands at a line-end hyphen, either side. */
 function countPieces(pairs: ReadonlyArray<readonly [string, string]>): Map<string, number> {
@@ -385,7 +401,10 @@ function endsCompound(prefix: string, suffix: string, compoundEnds: ReadonlySet<
 /** Whether a line-end hyphen stays by the rules alone, without asking the document's spellings. */
 function keepsByRule(before: string, after: string, prefix: string): boolean {
   if (!/\p{Ll}/u.test(after[0] ?? '')) return true
+  // No hyphenation leaves one letter before its break: "X-" + "ray", "e-" + "mail".
+  if (prefix.length === 1) return true
   // A phrase joined by hyphens ("state-of-the-", "peer-to-", "pat-a-") broken after its small word.
   if (LINKED_PHRASE_END.test(before)) return true
+  if (COMPOUND_ENDINGS.has(LINE_START_WORD.exec(after)?.[0] ?? '')) return true
   return COMPOUND_PREFIXES.has(prefix.toLowerCase())
 }
