@@ -19,6 +19,13 @@ describe('joinLines', () => {
     )
   })
 
+  it('joins the word after an em dash that ends a line as the dash was set, close or spaced', () => {
+    expect(joinLines(['their gonads\u2014', 'the part sold as uni'])).toBe(
+      'their gonads\u2014the part sold as uni',
+    )
+    expect(joinLines(['their gonads \u2014', 'the part'])).toBe('their gonads \u2014 the part')
+  })
+
   it('keeps a hyphen after a figure, with no space: numbers and their compounds', () => {
     expect(joinLines(['Sort code 12-34-', '56, account 8765'])).toBe(
       'Sort code 12-34-56, account 8765',

@@ -262,7 +262,7 @@ function standsAlone(text: string, at: number, length: number): boolean {
  * elsewhere. What the document writes elsewhere decides first: a word it writes with a hyphen
  * keeps it, and one it writes whole is joined ("OP-" + "TIONAL" where it writes "OPTIONAL").
  * A hyphen after a figure stays. Soft hyphens always go. Chinese and Japanese lines join without a
- * space.
+ * space, and so does a line after an em dash set close to its word.
  */
 export function joinLines(lines: readonly string[], spellings: Spellings = NO_SPELLINGS): string {
   let out = ''
@@ -299,7 +299,9 @@ export function joinLines(lines: readonly string[], spellings: Spellings = NO_SP
       out = out.slice(0, -2) + line
       continue
     }
-    out += continuesAddress(out, line) || joinsUnspaced(last, line) ? line : ` ${line}`
+    // An em dash set close between words stays close to the word on the next line.
+    const closeDash = last === '\u2014' && /\p{L}/u.test(out[out.length - 2] ?? '')
+    out += closeDash || continuesAddress(out, line) || joinsUnspaced(last, line) ? line : ` ${line}`
   }
   return out.replace(/\u00AD/g, '')
 }

@@ -20,7 +20,7 @@ describe('TeX encodings', () => {
     const { runs, unreliableChars } = toTextRuns(items, {}, [1, 0, 0, -1, 0, 792])
     expect(runs.map((run) => run.text.trim())).toEqual([
       'offered a fine ffluffy waffle, efficient',
-      'pages 10-20 for the "quoted" text - as set',
+      'pages 10-20 for the "quoted" text \u2014 as set',
     ])
     expect(unreliableChars).toBe(0)
   })

@@ -21,9 +21,12 @@ describe('normalizeText', () => {
     expect(normalizeText('Menu \uF70A')).toEqual({ text: 'Menu ', unreliable: 1 })
   })
 
-  it('folds typographic quotes, dashes and the ellipsis to ASCII', () => {
+  it('folds typographic quotes, en dashes and the ellipsis to ASCII, and keeps the em dash', () => {
     expect(normalizeText('\u201CIt\u2019s 1999\u20132001\u2026\u201D').text).toBe(
       '"It\'s 1999-2001..."',
+    )
+    expect(normalizeText('a moment\u2014just one\u2014of').text).toBe(
+      'a moment\u2014just one\u2014of',
     )
   })
 

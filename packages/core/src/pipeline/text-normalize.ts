@@ -1,8 +1,10 @@
 /** Unicode clean-up of the strings pdf.js returns, before any layout work. */
 
 /**
- * Ligatures expand to their letters; typographic quotes, dashes and the ellipsis fold to ASCII,
- * as in the reference Markdown of the published benchmark and in most text pipelines downstream.
+ * Ligatures expand to their letters; typographic quotes, figure and en dashes, the minus and the
+ * ellipsis fold to ASCII, as in the reference Markdown of the published benchmark and in most
+ * text pipelines downstream. The em dash stays: set without spaces between words ("moment—just
+ * one—of"), a hyphen in its place would make compounds of them.
  */
 const REPLACEMENTS: Record<string, string> = {
   '\u2018': "'",
@@ -15,7 +17,6 @@ const REPLACEMENTS: Record<string, string> = {
   '\u201F': '"',
   '\u2012': '-',
   '\u2013': '-',
-  '\u2014': '-',
   '\u2015': '-',
   '\u2212': '-',
   '\u2026': '...',
