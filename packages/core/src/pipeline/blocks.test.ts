@@ -44,6 +44,34 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it('keeps a figure in brackets that repeats the number ending the full line above in its sentence', () => {
+    const right = { right: 400 }
+    const clause = (last: string) =>
+      blocksOf(
+        run(
+          '5.1 The Supplier shall keep all information it receives under this Agreement',
+          10,
+          100,
+          right,
+        ),
+        run(
+          'secret and shall use it only for the purposes of this Agreement and its terms.',
+          10,
+          112,
+          right,
+        ),
+        run(last, 10, 136, right),
+        run('(5) years after termination, disclose any Confidential Information.', 10, 148),
+      )
+    expect(
+      clause('6.1 Neither party shall, during this Agreement and for a period of five'),
+    ).toHaveLength(2)
+    // Under another number, the figure opens an item.
+    expect(
+      clause('6.1 Neither party shall, during this Agreement and for a period of four'),
+    ).toHaveLength(3)
+  })
+
   it('keeps a row of a list, its dates far right of it, apart from the line under it in another font', () => {
     // A résumé's degree in bold, its dates at the page's edge, over a line about it.
     const bold = { fontId: 'bold' }

@@ -704,13 +704,15 @@ function continuesBlock(
           : Math.min(limit, usual * PITCH_SLACK + 0.15 * em)
     if (pitch > reach) return false
   }
+  const marker = listMarker(line.text)
   if (
-    listMarker(line.text) !== undefined &&
+    marker !== undefined &&
     !(
       listMarker(last.text) === undefined &&
       isWrapped(block, last) &&
       !startsItem(block, last, line)
-    )
+    ) &&
+    !wrapsOntoMarker(last, marker, line, rhythm)
   ) {
     return false
   }
@@ -1047,6 +1049,42 @@ function wrapsAtPitch(last: Line, line: Line, pitch: number, rhythm: PageRhythm)
     pitch <= usual * LEAD_LINE_PITCH_SLACK &&
     runsOnBelow(last, line, measure)
   )
+}
+
+/** Numbers written in words, each at its value, that a figure in brackets may repeat. */
+const NUMBER_WORDS = [
+  ...['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'],
+  ...['eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen'],
+  ...['eighteen', 'nineteen'],
+]
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']
+
+/** The value of a number written in words, up to ninety-nine ("five", "thirty", "twenty-one"). */
+function numberInWords(word: string): number | undefined {
+  const [tens, units] = word.toLowerCase().split('-')
+  if (units === undefined) {
+    const value = NUMBER_WORDS.indexOf(tens as string)
+    if (value >= 0) return value
+  }
+  const ten = TENS.indexOf(tens as string)
+  if (ten < 2) return undefined
+  const unit = units === undefined ? 0 : NUMBER_WORDS.indexOf(units)
+  return unit >= 1 && unit <= 9 ? 10 * ten + unit : units === undefined ? 10 * ten : undefined
+}
+
+/**
+ * Whether a line that opens with an item's marker is the running sentence of the full line above
+ * it, wrapped there: the marker is a figure in brackets that repeats the number the line above
+ * ends on in words, as contracts write them ("for a period of five" + "(5) years after",
+ * "within ten" + "(10) Business Days").
+ */
+function wrapsOntoMarker(last: Line, marker: string, line: Line, rhythm: PageRhythm): boolean {
+  const figure = /^\((\d{1,2})\)$/.exec(marker)?.[1]
+  const word = /[\p{L}-]+$/u.exec(last.text)?.[0]
+  if (figure === undefined || word === undefined || numberInWords(word) !== Number(figure)) {
+    return false
+  }
+  return runsOnBelow(last, line, rhythm.measures.get(Math.round(last.fontSize * 2)) ?? last.right)
 }
 
 /** A marker-like start after a line that ran to the right edge is usually wrapped text ("1. and"). */
