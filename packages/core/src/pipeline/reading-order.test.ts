@@ -414,6 +414,32 @@ describe('orderBlocks', () => {
     expect(order).toEqual(['Item 0 0', 'Item 1 10', 'Item 2 20'])
   })
 
+  it('reads a sidebar and the letter beside it, then a story in two columns under a heading', () => {
+    const box = Array.from({ length: 4 }, () => 'a line of the box')
+    const title = block(['Friends of the Library: the newsletter of its members'], 10, 10, {
+      fontSize: 20,
+    })
+    const sidebar = [
+      block(['In this issue'], 10, 50),
+      block(box, 10, 64),
+      block(['Upcoming events'], 10, 130),
+      block(box, 10, 144),
+    ]
+    const letter = [block(MAIN_TEXT, 120, 68), block(MAIN_TEXT.slice(0, 4), 120, 150)]
+    const heading = block(['Winter book sale breaks records at the library this year'], 10, 220, {
+      fontSize: 14,
+    })
+    // Balanced columns start together and end together.
+    const story = [
+      block(COLUMN_TEXT.slice(0, 4), 10, 250),
+      block(COLUMN_TEXT.slice(0, 4), 10, 310),
+      block(COLUMN_TEXT.slice(0, 5), 200, 250),
+      block(COLUMN_TEXT.slice(0, 3), 200, 322),
+    ]
+    const page = [title, ...sidebar, ...letter, heading, ...story]
+    expect(orderBlocks([...page].reverse()).blocks).toEqual(page)
+  })
+
   it('reads a sidebar beside the text after the text, not row by row with it', () => {
     // Sidebar lines at their own baselines (offset from the main text's by 5 pt).
     const { main, sidebar } = textBesideSidebar(65, 135)

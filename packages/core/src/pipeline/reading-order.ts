@@ -263,6 +263,16 @@ function orderRegion(
   const divides = (block: Block) =>
     block.fontSize >= headingSize && dividesColumns(block, narrowOnes, gutters)
   const crossing = blocks.filter(crosses)
+  // Text across the gutter with a column of its own beside it (a letter beside a sidebar, over a
+  // story in two columns) is no part of these columns: the bands that full-width headings cut
+  // the region into are read each with its own columns.
+  if (
+    !band &&
+    crossing.some((block) => block.lines.length >= 3 && hasNeighbourBeside(block, narrowOnes))
+  ) {
+    const cuts = bandCuts(blocks, width)
+    if (cuts.length > 0) return orderBands(blocks, state, depth, minLeft, maxRight, below)
+  }
   // Blocks across a gutter with nothing of the columns above them (a paper's first author).
   const columnsTop = Math.min(...narrowOnes.map((block) => block.top))
   const topCrossing = crossing.filter((block) => block.top <= columnsTop + 1)
@@ -305,6 +315,16 @@ function orderRegion(
     read.push(...leadIn)
     return [...leading, ...read, ...trailing]
   })
+}
+
+/** Whether a block spanning the columns has a narrow block level with it, beside it. */
+function hasNeighbourBeside(block: Block, narrow: readonly Block[]): boolean {
+  return narrow.some(
+    (other) =>
+      other.top < block.bottom &&
+      block.top < other.bottom &&
+      (other.right <= block.left || other.left >= block.right),
+  )
 }
 
 /**
@@ -806,12 +826,20 @@ function isProse(blocks: readonly Block[]): boolean {
   return chars >= COLUMN_MIN_CHARS && lines >= 4 && words >= 2 * lines
 }
 
-/** Whether most blocks on the sparser side of a gutter stand level with a block on the other side. */
+/**
+ * Whether most blocks on the sparser side of a gutter stand level with a block on the other side.
+ * Columns start together at the band's top and, balanced, end together at its foot: only the
+ * blocks between tell cells from paragraphs.
+ */
 function rowAligned(blocks: readonly Block[], gutter: Gutter): boolean {
+  const { top, bottom } = extentOf(blocks)
+  const inside = (block: Block) => block.top > top + 2 && block.bottom < bottom - 2
   const left = blocks.filter((block) => block.right <= gutter.left + 1)
   const right = blocks.filter((block) => block.left >= gutter.right - 1)
-  const [few, many] = left.length <= right.length ? [left, right] : [right, left]
-  if (few.length < 2) return false
+  const [sparse, many] = left.length <= right.length ? [left, right] : [right, left]
+  if (sparse.length < 2) return false
+  const few = sparse.some(inside) ? sparse : []
+  if (few.length === 0) return false
   // Cells are set flush to the top, the bottom or the middle of their row.
   const level = few.filter((block) =>
     many.some(
