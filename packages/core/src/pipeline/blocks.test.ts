@@ -802,7 +802,7 @@ describe('groupBlocks', () => {
     ).toEqual([['Title'], ['• apples'], ['• pears']])
   })
 
-  it('reads a number that wraps to the start of a line as text, but a marker left of a hanging indent as the next item', () => {
+  it('reads a number that wraps to the start of a line as text, but one after a finished sentence or left of a hanging indent as the next item', () => {
     // Each wrapped line is as wide as the line above it: 40 characters at 5 pt a character.
     const wrapped = groupLines([
       run('The committee met twice and approved it', 10, 100),
@@ -810,6 +810,13 @@ describe('groupBlocks', () => {
       run('1. and so the work could start in June.', 10, 124),
     ])
     expect(groupBlocks(wrapped, 1)).toHaveLength(1)
+    // After a full line that ends a sentence, the number opens the next step.
+    const steps = groupLines([
+      run('2. Drill the holes and insert the plugs:', 10, 100),
+      run('use fixings rated for at least 50 kg.', 10, 112, { right: 210 }),
+      run('3. Screw the bracket to the wall firmly.', 10, 124),
+    ])
+    expect(groupBlocks(steps, 1)).toHaveLength(2)
     const items = groupLines([
       run('• Establishes the technical requirements', 10, 100),
       run('of accessible PDF creation and readings', 26, 112),

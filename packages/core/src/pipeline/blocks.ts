@@ -710,6 +710,7 @@ function continuesBlock(
     !(
       listMarker(last.text) === undefined &&
       isWrapped(block, last) &&
+      !endsFullStop(last) &&
       !startsItem(block, last, line)
     ) &&
     !wrapsOntoMarker(last, marker, line, rhythm)
@@ -1087,7 +1088,10 @@ function wrapsOntoMarker(last: Line, marker: string, line: Line, rhythm: PageRhy
   return runsOnBelow(last, line, rhythm.measures.get(Math.round(last.fontSize * 2)) ?? last.right)
 }
 
-/** A marker-like start after a line that ran to the right edge is usually wrapped text ("1. and"). */
+/**
+ * A marker-like start after a line that ran to the right edge is usually wrapped text ("1. and"),
+ * unless that line ended a sentence.
+ */
 function isWrapped(block: Block, last: Line): boolean {
   return block.lines.length >= 2 && last.right > block.right - 1.5 * last.fontSize
 }
