@@ -54,6 +54,31 @@ describe('groupLines', () => {
     expect(lines).toContain('3 Problem Formulation')
   })
 
+  it("parts a paragraph's last word in the next column from a heading's line on its baseline", () => {
+    // multicol: a heading in 14.3 pt type wraps at the first column's edge, 10 pt left of the
+    // second column, whose paragraph ends on the heading's third baseline.
+    const heading = { fontSize: 14.3 }
+    const second = [
+      'market towns. This procedure proved',
+      'slower than anticipated, but it pro-',
+      'duced a text of unusually high accu-',
+      'racy.',
+      'than anticipated, but it produced a',
+      'text of unusually high accuracy.',
+    ]
+    const lines = textsOf(
+      run('1 Part 1: Credit, Debt', 133.8, 134.9, { ...heading, right: 300.7 }),
+      run('and Family Net-', 158, 152.8, { ...heading, right: 300.6 }),
+      run('works in the Wool', 158, 170.7, { ...heading, right: 300.6 }),
+      run('Trade', 158, 188.7, { ...heading, right: 198.6 }),
+      ...second.map((text, i) =>
+        run(text, 310.6, 134.9 + 11.95 * i, { right: text.length > 5 ? 477.5 : 331.1 }),
+      ),
+    )
+    expect(lines).toContain('works in the Wool')
+    expect(lines).toContain('racy.')
+  })
+
   it("keeps a contents entry's page number on its line, after dots or in line with those that are", () => {
     // A TeX contents page: a chapter's entry has no dots; its sections' entries do, and all the
     // numbers stand flush right, far from the titles.

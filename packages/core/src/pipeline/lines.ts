@@ -11,6 +11,8 @@ import type { Line, TextRun } from './types.js'
 const SEGMENT_GAP_EM = 1.1
 /** A gap narrower than this many font sizes never splits a row. */
 const NARROW_GAP_EM = 0.7
+/** Letters of a word beside larger type, rather than a note's mark. */
+const WORD_MIN_LETTERS = 3
 /** Runs this many times the other's size apart are text of different kinds. */
 const SIZE_APART_RATIO = 1.2
 /** A gap wider than this many font sizes always splits a row. */
@@ -598,12 +600,15 @@ function splitsRow(
   // So does the value of a key-value list: an invoice's "Due date:   28 December 2026".
   if (gap <= FIELD_GAP_EM * em && isKeyOfValue(rows, index, prev, next)) return false
   // A line of prose measures the gap beside it by its own size, though larger type stands on the
-  // other side (the next column's heading, or the last word of the heading before it); a mark or
-  // a bullet beside text goes by the larger.
+  // other side (the next column's heading, or the last word of the heading before it), and so
+  // does a paragraph's last word on the heading's baseline ("Wool" + "racy."); a mark or a bullet
+  // beside text goes by the larger.
   const [small, large] = prev.fontSize < next.fontSize ? [prev, next] : [next, prev]
   const besideLarger =
     large.fontSize > SIZE_APART_RATIO * small.fontSize &&
-    isProsePiece(rows[index] as TextRun[], small, small === prev ? -1 : 1)
+    (isProsePiece(rows[index] as TextRun[], small, small === prev ? -1 : 1) ||
+      (countLetters(small.text) >= WORD_MIN_LETTERS &&
+        Math.abs(small.baseline - large.baseline) < BASELINE_TOLERANCE_EM * small.fontSize))
   if (isMarginNote(rows, index, prev, next, gap, em)) return true
   if (gap <= NARROW_GAP_EM * (besideLarger ? small.fontSize : em)) return false
   const narrow = gap <= SEGMENT_GAP_EM * em
