@@ -72,6 +72,49 @@ describe('groupBlocks', () => {
     ).toHaveLength(3)
   })
 
+  it("keeps each reference's lines together where a word processor hangs them by 1.25 cm", () => {
+    // LibreOffice, 11 pt: the hanging indent is 3.2 ems, titles in italics.
+    const ref = { fontSize: 11 }
+    const title = { fontSize: 11, fontId: 'italic' }
+    expect(
+      blocksOf(
+        run('Baiocchi, G. (2005) ', 62.5, 162.7, { ...ref, right: 149.8 }),
+        run('Militants and Citizens: The Politics of Democracy in Porto Alegre', 152.6, 162.7, {
+          ...title,
+          right: 506.1,
+        }),
+        run('.', 506.5, 162.7, { ...ref, right: 509.3 }),
+        run('Stanford, CA: Stanford University Press.', 97.9, 177.2, { ...ref, right: 278 }),
+        run(
+          'Fung, A. (2015) Putting the public back into governance: the challenges of its',
+          62.5,
+          195.9,
+          {
+            ...ref,
+            right: 514.6,
+          },
+        ),
+        run('future, ', 97.9, 210.4, { ...ref, right: 128.8 }),
+        run('Public Administration Review', 131.7, 210.4, { ...title, right: 263.3 }),
+        run(', 75(4), pp. 513-522.', 263.5, 210.4, { ...ref, right: 356 }),
+        run('PB Network (2016) A Toolkit. Manchester: PB Network.', 62.5, 229.2, {
+          ...ref,
+          right: 470.4,
+        }),
+      ),
+    ).toEqual([
+      [
+        'Baiocchi, G. (2005) Militants and Citizens: The Politics of Democracy in Porto Alegre.',
+        'Stanford, CA: Stanford University Press.',
+      ],
+      [
+        'Fung, A. (2015) Putting the public back into governance: the challenges of its',
+        'future, Public Administration Review, 75(4), pp. 513-522.',
+      ],
+      ['PB Network (2016) A Toolkit. Manchester: PB Network.'],
+    ])
+  })
+
   it('keeps a row of a list, its dates far right of it, apart from the line under it in another font', () => {
     // A résumé's degree in bold, its dates at the page's edge, over a line about it.
     const bold = { fontId: 'bold' }

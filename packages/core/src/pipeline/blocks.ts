@@ -447,8 +447,8 @@ function findContinuedBlock(
 
 /** Lines of a hanging indent stand in from its first line by this many font sizes at least... */
 const HANGING_MIN_EM = 0.8
-/** ... and at most. */
-const HANGING_MAX_EM = 3
+/** ... and at most: a word processor's 1.25 cm or half an inch is 3.2 ems of 11 pt type. */
+const HANGING_MAX_EM = 4
 /** A hanging entry's lines are at most this many font sizes apart, baseline to baseline. */
 const HANGING_MAX_PITCH_EM = 1.8
 /** Entries wrapped mid-sentence under their first line that make a list set with a hanging indent. */
