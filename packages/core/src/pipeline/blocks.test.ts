@@ -115,6 +115,38 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("parts a paper's abstract from the centred lines over it", () => {
+    expect(
+      blocksOf(
+        run('Draft of 12 February 2024 - please do not cite', 137.4, 189.8, {
+          fontSize: 12,
+          fontId: 'italic',
+          right: 456.9,
+        }),
+        run('Abstract', 275.5, 205.6, { fontSize: 12, right: 320.1 }),
+        run(
+          'Participatory budgeting is often promoted as a way of bringing groups into',
+          96.5,
+          220.1,
+          {
+            fontSize: 10.5,
+            right: 498.4,
+          },
+        ),
+        run('local decision-making, using attendance records from twelve authorities.', 96.5, 234, {
+          fontSize: 10.5,
+          right: 498.4,
+        }),
+      ),
+    ).toEqual([
+      ['Draft of 12 February 2024 - please do not cite', 'Abstract'],
+      [
+        'Participatory budgeting is often promoted as a way of bringing groups into',
+        'local decision-making, using attendance records from twelve authorities.',
+      ],
+    ])
+  })
+
   it('keeps a row of a list, its dates far right of it, apart from the line under it in another font', () => {
     // A résumé's degree in bold, its dates at the page's edge, over a line about it.
     const bold = { fontId: 'bold' }

@@ -655,6 +655,18 @@ function continuesBlock(
     return false
   }
   if (line.monospace !== last.monospace && !codeWrap) return false
+  // Under centred lines, a line in another size that stands out ems beyond them on both sides
+  // opens a paragraph of its own: a paper's abstract under its centred note and "Abstract". (A
+  // title's subtitle, wider and smaller, stands under the one line of the title.)
+  if (
+    block.lines.length >= 2 &&
+    isCentredStack(block) &&
+    Math.abs(line.fontSize - last.fontSize) > 0.05 * last.fontSize &&
+    line.left < block.left - CENTRED_OVERHANG_EM * last.fontSize &&
+    line.right > block.right + CENTRED_OVERHANG_EM * last.fontSize
+  ) {
+    return false
+  }
   // A line that opens with a raised mark opens a note: no paragraph wraps before its mark.
   if (line.openingMark !== undefined) return false
   const finished = endsSentence(last)
@@ -1011,6 +1023,17 @@ function carriesOn(last: Line, line: Line): boolean {
   )
 }
 
+/** Whether a block's lines are centred on one another, within an em. */
+function isCentredStack(block: Block): boolean {
+  const first = block.lines[0] as Line
+  const centre = (first.left + first.right) / 2
+  return block.lines.every(
+    (line) => Math.abs((line.left + line.right) / 2 - centre) <= line.fontSize,
+  )
+}
+
+/** Ems a wider line stands out beyond centred lines above it, on each side, to open a paragraph. */
+const CENTRED_OVERHANG_EM = 3
 /** A line that goes on with an address stands at most this many font sizes under it. */
 const ADDRESS_WRAP_MAX_PITCH_EM = 1.6
 /** The last word of a line, when it is a web address or a piece of one broken after a slash. */
