@@ -19,11 +19,16 @@ describe('joinLines', () => {
     )
   })
 
-  it('joins the word after an em dash that ends a line as the dash was set, close or spaced', () => {
+  it('joins the words around an em dash at a line break as the dash was set, close or spaced', () => {
     expect(joinLines(['their gonads\u2014', 'the part sold as uni'])).toBe(
       'their gonads\u2014the part sold as uni',
     )
     expect(joinLines(['their gonads \u2014', 'the part'])).toBe('their gonads \u2014 the part')
+    expect(joinLines(['it had gone well', '\u2014forty-two boxes'])).toBe(
+      'it had gone well\u2014forty-two boxes',
+    )
+    // A dash that opens a line of dialogue is no dash between words.
+    expect(joinLines(['she said.', '\u2014 Yes.'])).toBe('she said. \u2014 Yes.')
   })
 
   it('keeps a hyphen after a figure, with no space: numbers and their compounds', () => {

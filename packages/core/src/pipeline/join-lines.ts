@@ -299,8 +299,11 @@ export function joinLines(lines: readonly string[], spellings: Spellings = NO_SP
       out = out.slice(0, -2) + line
       continue
     }
-    // An em dash set close between words stays close to the word on the next line.
-    const closeDash = last === '\u2014' && /\p{L}/u.test(out[out.length - 2] ?? '')
+    // An em dash set close between words stays close to the word across the line break, at
+    // the end of the line or at the start of the next.
+    const closeDash =
+      (last === '\u2014' && /\p{L}/u.test(out[out.length - 2] ?? '')) ||
+      (/^\u2014\p{L}/u.test(line) && /\p{L}/u.test(last))
     out += closeDash || continuesAddress(out, line) || joinsUnspaced(last, line) ? line : ` ${line}`
   }
   return out.replace(/\u00AD/g, '')
