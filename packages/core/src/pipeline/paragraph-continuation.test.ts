@@ -116,6 +116,18 @@ describe('continuesParagraph', () => {
     expect(continuesParagraph(title, block(['第三章 主要发现'], 475, 60))).toBe(false)
   })
 
+  it('joins Korean cut mid-sentence at a page break, but not after its full stop', () => {
+    const cut = block(
+      ['그는 배 안에서 오래 기다렸지만 아무도 그가 찾던 사람에 대해 말하지'],
+      72,
+      700,
+    )
+    const next = block(['않는다고 했다.'], 72, 80, { page: 2 })
+    expect(continuesParagraph(cut, next)).toBe(true)
+    const closed = block(['그는 배 안에서 오래 기다렸다.'], 72, 700)
+    expect(continuesParagraph(closed, next)).toBe(false)
+  })
+
   it('keeps the lines of a letter apart: its signature, its "cc:" and its "encl:" lines', () => {
     const signature = block(['Jane Harper', 'Head of Estates'], 250, 513)
     const copy = block(['cc: Harbour Master'], 72, 549)

@@ -7,6 +7,8 @@ import type { Block, Line } from './types.js'
 
 /** The punctuation that closes a sentence, a clause list or a quotation. */
 const CLOSED = /[.!?:;"”')\]。！？：；」』）]$/
+/** Korean, which sets spaces between its words but writes no capitals. */
+const HANGUL_START = /^\p{Script=Hangul}/u
 /** A sentence closed before a note's number set after it: "revenues increased.150". */
 const NOTED_CLOSE = /[.!?]["”')\]]?\d{1,3}$/
 
@@ -41,12 +43,13 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
     if (fitsAfter(first, Math.max(previous.right, next.right) - last.right)) return false
   }
   if (CLOSED.test(last.text) || endsContentsEntry(last.text)) return false
-  // Chinese and Japanese have no capitals to tell a sentence's start; their text goes on on a
-  // line below, not beside (a running head's title and its chapter, level on one row). After a
-  // comma, a figure goes on with the clause ("20(4):1123-1137," over the page, "2022.").
+  // Chinese, Japanese and Korean have no capitals to tell a sentence's start; their text goes on
+  // on a line below, not beside (a running head's title and its chapter, level on one row).
+  // After a comma, a figure goes on with the clause ("20(4):1123-1137," over the page, "2022.").
   if (
     /^\p{Ll}/u.test(first.text) ||
-    (isUnspacedWriting(first.text[0] ?? '') && !standsLevel(last, first)) ||
+    ((isUnspacedWriting(first.text[0] ?? '') || HANGUL_START.test(first.text)) &&
+      !standsLevel(last, first)) ||
     (last.text.endsWith(',') && /^\d/.test(first.text))
   ) {
     return true
