@@ -50,6 +50,20 @@ describe('markFurniture', () => {
     ])
   })
 
+  it("marks a running head that names the chapter beside the page's number, on its line", () => {
+    // The recto head of a book's chapter, "The Night Ferry 3", its number set in the head's line.
+    const body = ['the text of the chapter runs on from line to line as novels do']
+    const page = (blocks: Block[]) => ({ height: 800, blocks })
+    const text = (n: number) => block(body, 10, 60, { page: n })
+    const pages = [
+      page([block(['The Night Ferry'], 10, 200, { fontSize: 20 }), block(body, 10, 260)]),
+      page([block(['The Lantern Keeper'], 10, 20, { fontSize: 9, page: 2 }), text(2)]),
+      page([block(['The Night Ferry 3'], 10, 20, { fontSize: 9, page: 3 }), text(3)]),
+    ]
+    markFurniture(pages)
+    expect(pages[2]?.blocks[0]?.kind).toBe('header')
+  })
+
   it("marks a short book's heads: its title on every other page, a chapter's over its title too", () => {
     // Nine pages: a title page, a dedication and contents, then chapters that open on a page
     // whose head names the chapter above its title; the book's title heads every other page.

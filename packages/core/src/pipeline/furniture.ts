@@ -101,7 +101,8 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
   const heads = new Set<string>()
   for (const onPage of candidates) {
     for (const { block, zone } of onPage) {
-      if (zone === 'top' && block.lines.length === 1) heads.add(blockText(block).toLowerCase())
+      if (zone === 'top' && block.lines.length === 1)
+        for (const text of headTexts(block)) heads.add(text)
     }
   }
   const titles = titlesNamed(pages, heads)
@@ -209,17 +210,33 @@ function titlesNamed(pages: readonly FurniturePage[], texts: ReadonlySet<string>
   return titles
 }
 
+/** A page number at either end of a running head's line: "The Night Ferry 3", "12 Contents". */
+const HEAD_FOLIO = /^\d{1,4}\s+(?=\S)|(?<=\S)\s+\d{1,4}$/
+
+/**
+ * A one-line running head's text in lower case, whole ("chapter 2") and without the page number
+ * it may carry ("the night ferry").
+ */
+function headTexts(block: Block): string[] {
+  const text = blockText(block).toLowerCase()
+  const title = text.replace(HEAD_FOLIO, '')
+  return title === text ? [text] : [text, title]
+}
+
 /**
  * Whether a line in the top margin repeats a title set larger: a running head naming the chapter
  * it runs through ("The Tenant" over the page after the chapter opens with it, or over the
- * opening page itself, above the title), whatever other pages carry.
+ * opening page itself, above the title, or "The Night Ferry 3" beside the page's number),
+ * whatever other pages carry.
  */
 function namesTitleElsewhere(block: Block, titles: Titles): boolean {
   if (block.lines.length !== 1) return false
-  const text = blockText(block).toLowerCase()
-  if (!/\p{L}{3}/u.test(text)) return false
-  return (titles.get(text) ?? []).some(
-    (title) => title.fontSize >= HEADING_SIZE_RATIO * block.fontSize,
+  return headTexts(block).some(
+    (text) =>
+      /\p{L}{3}/u.test(text) &&
+      (titles.get(text) ?? []).some(
+        (title) => title.fontSize >= HEADING_SIZE_RATIO * block.fontSize,
+      ),
   )
 }
 
