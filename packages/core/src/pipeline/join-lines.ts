@@ -1,8 +1,10 @@
 /** Prefixes that are written with a real hyphen, so a line break after them keeps it. */
 // Only prefixes that are rarely the first syllable of a hyphenated plain word ('pre-vious'). The
-// tens open compound numbers ("twenty-ninth", "forty-eight"); hyphenation splits them elsewhere.
+// tens open compound numbers ("twenty-ninth", "forty-eight"), and the units compounds
+// ("eight-bit", "three-year"); hyphenation splits them elsewhere ("ten-dency" stays out).
 const COMPOUND_PREFIXES = new Set([
   ...['all', 'anti', 'cross', 'half', 'non', 'self', 'so', 'well'],
+  ...['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'],
   ...['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'],
 ])
 
