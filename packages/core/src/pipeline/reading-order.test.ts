@@ -208,6 +208,38 @@ describe('orderBlocks', () => {
     expect(orderBlocks(page).blocks).toEqual([title, ...authors.flat(), ...left, ...right])
   })
 
+  it('reads authors with a four-line affiliation each whole, though the columns start right under them', () => {
+    // A word processor's paper: the authors' cells over the abstract's column, 12 pt below them.
+    const title = block(['A title that spans both of the columns below it, wide enough'], 10, 20)
+    // Each line centred on its own: 5 pt a character.
+    const centred = (centre: number, texts: string[], y: number) => {
+      const cell = block(texts, centre - (Math.max(...texts.map((text) => text.length)) * 5) / 2, y)
+      for (const line of cell.lines) {
+        line.left = centre - (line.text.length * 5) / 2
+        line.right = centre + (line.text.length * 5) / 2
+      }
+      return cell
+    }
+    const authors = [
+      [
+        centred(60, ['Ana Ferreira'], 44),
+        centred(
+          60,
+          ['Dept. of Computing', 'Lakeshore University', 'Leeds, UK', 'ana@lakeshore.ac.uk'],
+          58,
+        ),
+      ],
+      [
+        centred(170, ['Mei Hsu'], 44),
+        centred(170, ['Edge Systems Lab', 'Institute of Science'], 58),
+      ],
+    ]
+    const left = [120, 220].map((y) => block(COLUMN_TEXT, 10, y))
+    const right = [120, 220].map((y) => block(COLUMN_TEXT, 180, y))
+    const page = [...right, ...authors.flatMap((own) => [...own].reverse()), title, ...left]
+    expect(orderBlocks(page).blocks).toEqual([title, ...authors.flat(), ...left, ...right])
+  })
+
   it('reads each author with the address centred under their name, before the columns', () => {
     const title = block(['A title that spans both of the columns below it, wide enough'], 10, 20)
     const authors = [block(['Anna Lindqvist'], 80, 40), block(['Tomasz Nowak'], 195, 40)]

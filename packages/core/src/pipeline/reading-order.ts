@@ -84,8 +84,10 @@ export function orderBlocks(page: readonly Block[], known: readonly Gutter[] = [
 const MIN_STACKS = 2
 /** ...at the head of the page, under this many blocks at most (a title, a running head)... */
 const MAX_BLOCKS_ABOVE_STACKS = 3
-/** ...each stack of this many blocks at most. */
+/** ...each stack of this many blocks at most, ... */
 const MAX_STACK_BLOCKS = 4
+/** ...those under its head of this many lines at most (a department, a university, a city, a mail address). */
+const STACK_BLOCK_MAX_LINES = 4
 
 /**
  * Short blocks level with each other at the head of the page, each with more centred under it,
@@ -115,7 +117,7 @@ function stacksSideBySide(blocks: readonly Block[]): Block[] {
       const stack = stacks.find((own) => centredUnder(block, own[0]))
       const last = stack?.[stack.length - 1]
       if (!stack || !last || block.top - last.bottom > STACK_GAP_EMS * block.fontSize) continue
-      if (block.lines.length > 2 || block.top < last.bottom) continue
+      if (block.top < last.bottom || !isStackBlock(block)) continue
       stack.push(block)
       taken.add(block)
     }
@@ -140,21 +142,40 @@ function stacksSideBySide(blocks: readonly Block[]): Block[] {
 }
 
 /**
+ * Whether a block may stand in an author's stack under the name: a line or two, or up to four
+ * lines centred on one another (a department, a university, a city and a mail address), not a
+ * note's lines set flush left.
+ */
+function isStackBlock(block: Block): boolean {
+  if (block.lines.length <= 2) return true
+  if (block.lines.length > STACK_BLOCK_MAX_LINES) return false
+  const centre = (block.left + block.right) / 2
+  const lefts = block.lines.map((line) => line.left)
+  return (
+    Math.max(...lefts) - Math.min(...lefts) > block.fontSize &&
+    block.lines.every((line) => Math.abs((line.left + line.right) / 2 - centre) <= block.fontSize)
+  )
+}
+
+/**
  * Whether the columns of `stacks` go on right under them, as a table's do: blocks under two of
- * them or more start within a stack's spacing of their foot (`bottom`).
+ * them or more, each under one, start within a stack's spacing of their foot (`bottom`). A
+ * block under two stacks at once is no cell of their columns (a paper's abstract under the
+ * authors).
  */
 function goesOnUnder(
   stacks: readonly Block[][],
   blocks: readonly Block[],
   bottom: number,
 ): boolean {
+  const extents = stacks.map((stack) => extentOf(stack))
   const under = new Set<number>()
   for (const block of blocks) {
     if (block.top < bottom || block.top - bottom > STACK_GAP_EMS * block.fontSize) continue
-    stacks.forEach((stack, k) => {
-      const { left, right } = extentOf(stack)
-      if (block.left < right && block.right > left) under.add(k)
-    })
+    const over = extents.flatMap(({ left, right }, k) =>
+      block.left < right && block.right > left ? [k] : [],
+    )
+    if (over.length === 1) under.add(over[0] as number)
   }
   return under.size >= 2
 }
