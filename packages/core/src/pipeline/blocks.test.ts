@@ -115,6 +115,23 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it('parts a title in capitals centred over a paragraph in its own type from it', () => {
+    const lines = [
+      run('ACKNOWLEDGMENT', 373.9, 499.1, { right: 473.9 }),
+      run('The authors thank the field engineers of the', 316.2, 514.1, { right: 541.4 }),
+      run('participating carrier for their help in collecting traces.', 306.3, 525.7, {
+        right: 541.2,
+      }),
+    ]
+    expect(blocksOf(...lines)).toHaveLength(2)
+    // A short line of a paragraph in capitals is no title: it stands at the paragraph's edge.
+    const notice = [
+      run('PLEASE NOTE', 306.3, 499.1, { right: 366.3 }),
+      run('The authors thank the field engineers of the', 306.3, 511.1, { right: 541.4 }),
+    ]
+    expect(blocksOf(...notice)).toHaveLength(1)
+  })
+
   it("parts a paper's abstract from the centred lines over it", () => {
     expect(
       blocksOf(

@@ -635,6 +635,9 @@ function continuesBlock(
     if (!codeWrap && usual !== undefined && pitch > usual * LEAD_LINE_PITCH_SLACK) return false
   }
   if (line.bold !== last.bold && block.lines.length === 1) return false
+  // A lone line in capitals, centred over a wider line, is a heading over its text
+  // ("ACKNOWLEDGMENT" over a paper's last paragraph), in the text's own type.
+  if (block.lines.length === 1 && isCentredCapitals(last, line)) return false
   // A lone short line in one font, set larger than the line under it, which opens in that font
   // and goes on in another, is a heading over a paragraph that opens with a term in the
   // heading's type ("Key terms" over "Chlorophyll - the green pigment"), not the first line of
@@ -1029,6 +1032,21 @@ function isCentredStack(block: Block): boolean {
   const centre = (first.left + first.right) / 2
   return block.lines.every(
     (line) => Math.abs((line.left + line.right) / 2 - centre) <= line.fontSize,
+  )
+}
+
+/** A title in capitals: a few words of capital letters, no punctuation at its end. */
+const CAPITALS_TITLE = /^[\p{Lu}\d][\p{Lu}\d\s&'’-]{3,40}$/u
+
+/** Whether `last` is a title in capitals centred over `line`, which reaches out past it by ems. */
+function isCentredCapitals(last: Line, line: Line): boolean {
+  const em = last.fontSize
+  return (
+    CAPITALS_TITLE.test(last.text) &&
+    /\p{Lu}{3}/u.test(last.text) &&
+    last.left > line.left + 2 * em &&
+    last.right < line.right - 2 * em &&
+    Math.abs((last.left + last.right) / 2 - (line.left + line.right) / 2) <= em
   )
 }
 
