@@ -88,6 +88,30 @@ describe('continuesParagraph', () => {
     expect(continuesParagraph(noted, column)).toBe(false)
   })
 
+  it("joins a paragraph's one indented line at a page's foot to the lines that go on overleaf", () => {
+    const cut = block(['River restoration emerged as a practice in Europe and North'], 122, 700, {
+      fontSize: 12,
+    })
+    cut.lines[0] = { ...(cut.lines[0] as (typeof cut.lines)[number]), right: 524.2 }
+    cut.right = 524.2
+    const overleaf = block(
+      [
+        'America during the 1980s, although rivers were mended long',
+        'before then, reach by reach, by local enthusiasm.',
+      ],
+      99.3,
+      80,
+      { page: 2, fontSize: 12 },
+    )
+    overleaf.right = 524.6
+    expect(continuesParagraph(cut, overleaf)).toBe(true)
+    // A line that left room for the next page's first word ended its paragraph.
+    const short = block(['River restoration emerged in Europe and North'], 122, 700, {
+      fontSize: 12,
+    })
+    expect(continuesParagraph(short, overleaf)).toBe(false)
+  })
+
   it('joins a reference cut after a comma to the year that opens the next page', () => {
     const cut = block(
       [

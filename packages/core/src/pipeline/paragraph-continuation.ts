@@ -63,7 +63,7 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
     previous.kind === 'paragraph' &&
     /^[\p{Lu}\d]/u.test(first.text) &&
     readsAsProse(next) &&
-    (endsOnOpenWord(last) || (wrapsFull(previous, first) && !NOTED_CLOSE.test(last.text)))
+    (endsOnOpenWord(last) || (wrapsFull(previous, next) && !NOTED_CLOSE.test(last.text)))
   )
 }
 
@@ -100,17 +100,27 @@ function endsOnOpenWord(line: Line): boolean {
 }
 
 /**
- * Whether a block of prose wrapped at its last line: the first word of `first` would not have
- * fitted in the room that line left, so its text went on wherever `first` is.
+ * Whether a block of prose wrapped at its last line: the first word of `next` would not have
+ * fitted in the room that line left, so its text went on in `next`. A block's own lines show the
+ * measure; a line or two left at the foot of a page (a paragraph's indented first line) are
+ * measured against the next page's lines, which stand in the same column.
  */
-function wrapsFull(block: Block, first: Line): boolean {
+function wrapsFull(block: Block, next: Block): boolean {
   const last = block.lines[block.lines.length - 1] as Line
-  return (
-    block.lines.length >= JUSTIFIED_MIN_LINES &&
-    countLetters(last.text) >= PROSE_MIN_LETTERS &&
-    !fitsAfter(first, block.right - last.right)
-  )
+  const first = next.lines[0] as Line
+  if (countLetters(last.text) < PROSE_MIN_LETTERS) return false
+  if (block.lines.length >= JUSTIFIED_MIN_LINES) return !fitsAfter(first, block.right - last.right)
+  if (
+    next.page === block.page ||
+    Math.abs(next.left - block.left) > SAME_COLUMN_EMS * last.fontSize
+  ) {
+    return false
+  }
+  return !fitsAfter(first, next.right - last.right)
 }
+
+/** Ems apart the left edges of a paragraph's parts may stand on two pages, its indent among them. */
+const SAME_COLUMN_EMS = 3
 
 /** Letters a full last line must hold to be prose. */
 const PROSE_MIN_LETTERS = 20
