@@ -115,6 +115,43 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("keeps a note's wrapped line that hangs under its text, past the number set apart by a tab", () => {
+    const note = { fontSize: 9 }
+    expect(
+      blocksOf(
+        run('1 ', 65.3, 741.5, { ...note, right: 69.8 }),
+        run(
+          'Office for National Statistics, Excess mortality during heat-periods, 2022.',
+          79.5,
+          741.5,
+          {
+            ...note,
+            right: 509.5,
+          },
+        ),
+        run('2 ', 65.3, 751.8, { ...note, right: 69.8 }),
+        run(
+          'Met Office, UK Climate Projections 2018, high-emissions scenario; see also the',
+          79.5,
+          751.8,
+          {
+            ...note,
+            right: 499.4,
+          },
+        ),
+        run(
+          "Climate Change Committee's 2023 progress report on adaptation, pp. 112-118.",
+          79.5,
+          762.2,
+          {
+            ...note,
+            right: 404,
+          },
+        ),
+      ),
+    ).toHaveLength(1)
+  })
+
   it('parts a title in capitals centred over a paragraph in its own type from it', () => {
     const lines = [
       run('ACKNOWLEDGMENT', 373.9, 499.1, { right: 473.9 }),

@@ -116,6 +116,24 @@ function isSetInsideItem(line: Line, item: Line): boolean {
   return Math.abs(line.left + line.right - item.left - item.right) / 2 > item.fontSize
 }
 
+/** A note's or an item's number as a run of its own: "2", "14.", "(3)". */
+const NUMBER_RUN = /^\(?\d{1,3}[.)]?\s*$/
+
+/**
+ * Whether `line` hangs under the text of `last`, past the number that opens it, set apart by a
+ * tab: a note's wrapped line ("2 ⇥ Met Office, ... see also the Climate Change" over
+ * "Committee's 2023 progress report"), not a paragraph's first-line indent.
+ */
+function hangsUnderNumber(last: Line, line: Line): boolean {
+  const [number, text] = last.runs
+  return (
+    number !== undefined &&
+    text !== undefined &&
+    NUMBER_RUN.test(number.text) &&
+    Math.abs(text.left - line.left) < 0.5 * last.fontSize
+  )
+}
+
 /** Where a line's text starts: past its list marker, about half an em a character, if it has one. */
 function textLeft(line: Line): number {
   const marker = listMarker(line.text)
@@ -746,7 +764,8 @@ function continuesBlock(
     inset > 0.9 * em &&
     beyondLast > 0.9 * em &&
     (lastFull || finished) &&
-    (finished || !(wrapsUnderValue(last, line) || wrapsPages(last, line)))
+    (finished || !(wrapsUnderValue(last, line) || wrapsPages(last, line))) &&
+    !hangsUnderNumber(last, line)
   ) {
     return false
   }
