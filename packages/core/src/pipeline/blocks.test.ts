@@ -152,6 +152,22 @@ describe('groupBlocks', () => {
     ).toHaveLength(1)
   })
 
+  it('keeps the wrap of a line of dialogue opened by a dash at the indent, back at the margin', () => {
+    expect(
+      blocksOf(
+        run("— Pas du tout. Il a raison. Le temps, ici, est toujours variable. C'est", 68, 98),
+        run('le seul baromètre honnête de toute la Bretagne.', 51, 113),
+      ),
+    ).toHaveLength(1)
+    // After a finished sentence, a line back at the margin leaves the item.
+    expect(
+      blocksOf(
+        run('— Le temps, ici, est toujours variable.', 68, 98),
+        run('elle sourit et ferma la porte derrière elle.', 51, 113),
+      ),
+    ).toHaveLength(2)
+  })
+
   it('parts a title in capitals centred over a paragraph in its own type from it', () => {
     const lines = [
       run('ACKNOWLEDGMENT', 373.9, 499.1, { right: 473.9 }),

@@ -916,7 +916,21 @@ function endsHangingIndent(block: Block, line: Line): boolean {
  */
 function leavesItem(block: Block, line: Line): boolean {
   const first = block.lines[0] as Line
-  return line.left < first.left - 0.5 * first.fontSize && listMarker(first.text) !== undefined
+  return (
+    line.left < first.left - 0.5 * first.fontSize &&
+    listMarker(first.text) !== undefined &&
+    !wrapsToMargin(block, line)
+  )
+}
+
+/**
+ * Whether `line` goes on in lowercase from an item's first line that broke mid-sentence, back
+ * at the margin: a line of dialogue opened by a dash at the paragraph indent ("— Pas du tout.
+ * ... C'est" + "le seul baromètre").
+ */
+function wrapsToMargin(block: Block, line: Line): boolean {
+  const last = block.lines[block.lines.length - 1] as Line
+  return block.lines.length === 1 && /^\p{Ll}/u.test(line.text) && !endsSentence(last)
 }
 
 /**
