@@ -22,6 +22,17 @@ describe('markFurniture', () => {
     expect(kinds(pages)).toEqual(Array(3).fill(['header', 'paragraph', 'footer']))
   })
 
+  it("keeps a bare number in the margin that breaks the document's page numbering", () => {
+    // A table's cell at the top of the page it runs on to, in a document numbered "Page n".
+    const pages = threePages((n) => [
+      ...(n === 3 ? [block(['53'], 300, 20, { page: n })] : []),
+      block([`Body text of page ${n}`], 10, 300, { page: n }),
+      block([`Page ${n}`], 300, 780, { page: n }),
+    ])
+    markFurniture(pages)
+    expect(kinds(pages)[2]).toEqual(['paragraph', 'paragraph', 'footer'])
+  })
+
   it('marks a running head that repeats a chapter title set larger on the page before', () => {
     // A novel's recto head names the chapter that opened on the page before; the verso's head
     // names the book, once, and stays.

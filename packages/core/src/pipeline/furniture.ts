@@ -123,7 +123,7 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
       ...folios,
       ...onPage.filter((c) => c.inMargin && c.pageNumber && c.folio === undefined),
     ]
-    for (const { block, zone, key, exact, pageNumber, inMargin } of onPage) {
+    for (const { block, zone, key, exact, pageNumber, folio, inMargin } of onPage) {
       if (!inMargin) {
         if (folios.some((folio) => folio.block === block) || isFrontMatterFolio(block, slots))
           block.kind = zone === 'top' ? 'header' : 'footer'
@@ -137,9 +137,14 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
         headerRows.add(exact)
         continue
       }
+      // A number that breaks the document's page numbering is no page number: a table's cell
+      // at the top of the page it runs on to ("53" on page 3 of pages numbered "Page 3").
+      const numbersPage =
+        pageNumber &&
+        (folioOffset === undefined || folio === undefined || folio === block.page + folioOffset)
       if (
         repeated ||
-        pageNumber ||
+        numbersPage ||
         numbers.some((number) => isRunningHead(block, number.block)) ||
         (zone === 'top' && namesTitleElsewhere(block, titles))
       ) {
