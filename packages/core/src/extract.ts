@@ -67,6 +67,7 @@ export async function extract(
   let pages: PageLayout[]
   let outline: OutlineEntry[]
   let metadataTitle: string | undefined
+  let marksBreakHyphens = false
   let tableLikeRows = 0
   let lineCount = 0
   let tableEvidence: number[] = []
@@ -87,6 +88,7 @@ export async function extract(
     const info = await readDocumentInfo(source.document)
     outline = info.outline
     metadataTitle = info.title
+    marksBreakHyphens = info.marksBreakHyphens
   } finally {
     await source.destroy()
   }
@@ -107,7 +109,7 @@ export async function extract(
   const stats = measureText(pages)
   classifyBlocks(pages, stats, outline)
   markContinuedTables(pages)
-  const spellings = collectSpellings(linesOf(pages))
+  const spellings = collectSpellings(linesOf(pages), { marksBreakHyphens })
   const images: ExtractedImage[] = []
   const elements = buildElements(pages, spellings, {
     boxes: engine === 'hybrid',

@@ -179,6 +179,17 @@ describe('joinLines', () => {
     }
   })
 
+  it('keeps every plain line-end hyphen where the producer marks the hyphens of its breaks', () => {
+    // Chromium prints a hyphenation break as U+2010 and keeps U+002D for the text's own hyphens.
+    const texts = ['our machine-', 'learning models ran in the Stadt\u2010', 'teilen']
+    expect(joinLines(texts, collectSpellings(texts, { marksBreakHyphens: true }))).toBe(
+      'our machine-learning models ran in the Stadtteilen',
+    )
+    expect(joinLines(texts, collectSpellings(texts))).toBe(
+      'our machinelearning models ran in the Stadtteilen',
+    )
+  })
+
   it("keeps a word's first part left hanging before the word that joins it to the compound", () => {
     expect(joinLines(['die Haupt-', 'und Nebenstraßen und die Be-', 'oder Entladezonen'])).toBe(
       'die Haupt- und Nebenstraßen und die Be- oder Entladezonen',

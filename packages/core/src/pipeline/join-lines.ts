@@ -54,6 +54,11 @@ export interface Spellings {
    * and joined ("library"): see `spacedBreaks`.
    */
   readonly spacedBreaks: ReadonlySet<string>
+  /**
+   * Whether the document prints its hyphenation breaks as U+2010 or a soft hyphen, so that each
+   * plain hyphen (U+002D) at a line's end is the text's own ("machine-" + "learning").
+   */
+  readonly marksBreakHyphens: boolean
 }
 
 const NO_SPELLINGS: Spellings = {
@@ -61,6 +66,7 @@ const NO_SPELLINGS: Spellings = {
   whole: new Set(),
   compoundEnds: new Set(),
   spacedBreaks: new Set(),
+  marksBreakHyphens: false,
 }
 /** The shortest parts, in letters, of a compound read from another compound's ending. */
 const COMPOUND_PART_MIN = 3
@@ -78,9 +84,13 @@ const LETTER_AFTER = /^\p{L}/u
 /**
  * Reads how the document spells its words: the hyphenated words inside its lines, and, for each
  * line-end hyphen that the rules of `joinLines` would keep, whether the joined word is written
- * whole somewhere. `lineTexts` are in reading order.
+ * whole somewhere. `lineTexts` are in reading order; `producer` tells what the document's
+ * producer is known to do with the hyphens of the words it breaks.
  */
-export function collectSpellings(lineTexts: readonly string[]): Spellings {
+export function collectSpellings(
+  lineTexts: readonly string[],
+  producer: { marksBreakHyphens?: boolean } = {},
+): Spellings {
   const hyphenated = new Set<string>()
   const compoundEnds = new Set<string>()
   // Line-end hyphens whose pieces might spell one word: the line before, its prefix, the line.
@@ -135,7 +145,13 @@ export function collectSpellings(lineTexts: readonly string[]): Spellings {
       }
     }
   }
-  return { hyphenated, whole, compoundEnds, spacedBreaks: spacedBreaks(spaced, whole, counts) }
+  return {
+    hyphenated,
+    whole,
+    compoundEnds,
+    spacedBreaks: spacedBreaks(spaced, whole, counts),
+    marksBreakHyphens: producer.marksBreakHyphens ?? false,
+  }
 }
 
 /**
@@ -372,6 +388,7 @@ function breaksApart(before: string, after: string, spellings: Spellings): boole
 function keepsHyphen(before: string, after: string, spellings: Spellings): boolean {
   // A web address is never hyphenated: its hyphens are its own ("example.org/writing-" + "culture").
   if (ADDRESS_START.test(before)) return true
+  if (spellings.marksBreakHyphens && before.endsWith('-')) return true
   const prefix = LINE_END_PREFIX.exec(before)?.[1] ?? ''
   const suffix = LINE_START_WORD.exec(after)?.[0] ?? ''
   if (spellings.hyphenated.has(`${prefix}-${suffix}`.toLowerCase())) return true

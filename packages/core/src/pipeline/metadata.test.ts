@@ -24,7 +24,21 @@ describe('readDocumentInfo', () => {
         { title: 'Scope', depth: 2, page: 3 },
         { title: 'Broken link', depth: 1 },
       ],
+      marksBreakHyphens: false,
     })
+  })
+
+  it("tells a producer that marks its hyphenation breaks by the producer's name", async () => {
+    const marks = async (Producer: string) =>
+      (
+        await readDocumentInfo({
+          getMetadata: async () => ({ info: { Producer } }),
+          getOutline: async () => null,
+        } as unknown as PDFDocumentProxy)
+      ).marksBreakHyphens
+    expect(await marks('Skia/PDF m156')).toBe(true)
+    expect(await marks('LibreOffice 7.4')).toBe(false)
+    expect(await marks('pdfTeX-1.40.25')).toBe(false)
   })
 
   it('takes no title from a placeholder or the name of the source file', async () => {

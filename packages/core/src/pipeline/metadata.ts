@@ -5,7 +5,16 @@ import type { OutlineEntry } from './classify.js'
 export interface DocumentInfo {
   title: string | undefined
   outline: OutlineEntry[]
+  /**
+   * Whether the producer marks the hyphens it breaks words with, so that a plain hyphen at a
+   * line's end is one the text holds: a browser prints a hyphenation break as U+2010 (or a soft
+   * hyphen), and a word it wraps at a compound's hyphen keeps U+002D.
+   */
+  marksBreakHyphens: boolean
 }
+
+/** Producers that print the hyphens of hyphenation breaks as characters of their own: Chromium. */
+const BREAK_MARKING_PRODUCER = /^Skia\/PDF\b/
 
 /**
  * Titles that authoring tools write by default and that name nothing: a placeholder, or the name
@@ -20,7 +29,9 @@ export async function readDocumentInfo(document: PDFDocumentProxy): Promise<Docu
     document.getMetadata().catch(() => undefined),
     document.getOutline().catch(() => null),
   ])
-  const info = (metadata?.info ?? {}) as { Title?: unknown }
+  const info = (metadata?.info ?? {}) as { Title?: unknown; Producer?: unknown }
+  const marksBreakHyphens =
+    typeof info.Producer === 'string' && BREAK_MARKING_PRODUCER.test(info.Producer)
   const raw = typeof info.Title === 'string' ? info.Title.replace(/\s+/g, ' ').trim() : ''
   const title = raw.length >= 3 && !PLACEHOLDER_TITLE.test(raw) ? raw : undefined
   const entries: OutlineEntry[] = []
@@ -38,7 +49,7 @@ export async function readDocumentInfo(document: PDFDocumentProxy): Promise<Docu
   pages.forEach((page, index) => {
     if (page !== undefined) (entries[index] as OutlineEntry).page = page
   })
-  return { title, outline: entries }
+  return { title, outline: entries, marksBreakHyphens }
 }
 
 /** Outline entries read at most: a larger outline is an index, not the document's sections. */
