@@ -43,6 +43,22 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("takes a key figure set large over its label for no heading, but a section's title for one", () => {
+    const layout = page([
+      block(['£1.42bn'], 10, 100, { fontSize: 24 }),
+      block(['revenue in the year'], 10, 130),
+      block(['Results'], 10, 170, { fontSize: 16 }),
+      block(BODY, 10, 200),
+    ])
+    classifyPage(layout)
+    expect(kinds(layout)).toEqual([
+      ['paragraph', undefined],
+      ['paragraph', undefined],
+      ['heading', 1],
+      ['paragraph', undefined],
+    ])
+  })
+
   it('keeps a sentence set larger at the top of a page a paragraph when it ends citing a note', () => {
     // A paragraph carried over from the page before, set a size above the page's captions and
     // labels, ends "focus.⁷³": the raised mark does not make its full stop a heading's last word.

@@ -79,6 +79,8 @@ const NAME_JOINERS = new Set([
 const AFFILIATION =
   /\b(?:Universit|Institut|Department|Dept\.|Laborator|College|School of|Faculty|Centre|Center|Inc\.|Ltd|GmbH|Corporation)|@/u
 
+/** A key figure set large, with its currency or a unit of a few letters: "£1.42bn", "1.9m". */
+const FIGURE_WITH_UNIT = /^[^\p{L}\d]{0,2}\d[\d.,]*\s?[A-Za-z]{1,3}[^\p{L}\d]{0,2}$/u
 /** A relation sign between spaces: "E(t) = P · t", "n ≤ 10". */
 const RELATION = /\s[=<>≤≥≈≠]\s/
 /**
@@ -820,7 +822,8 @@ function isHeading(
     /^\(.*\)$/.test(text) ||
     PULL_QUOTE.test(text) ||
     BROKEN_QUOTE.test(text) ||
-    endsContentsEntry(text)
+    endsContentsEntry(text) ||
+    FIGURE_WITH_UNIT.test(text)
   )
     return false
   // A bulleted line is a list item, whatever its size; a line that opens with a raised mark is a
