@@ -152,6 +152,23 @@ describe('groupBlocks', () => {
     ).toHaveLength(1)
   })
 
+  it("parts a paragraph's last line alone atop a column from the next paragraph at the page's indent", () => {
+    const full = (text: string, x: number, y: number) => run(text, x, y, { right: 300 })
+    const paragraph = (y: number) => [
+      full('Urban heat islands arise because cities replace green', 20, y),
+      full('vegetation and moist soil with materials that absorb the sun', 10, y + 12),
+      full('and release it slowly as heat, so that surfaces in a city stay', 10, y + 24),
+      run('warm well into the night.', 10, y + 36),
+    ]
+    const blocks = blocksOf(
+      full('among our best sources for the early book trade in Europe.', 10, 100),
+      ...paragraph(112),
+      ...paragraph(160),
+    )
+    expect(blocks[0]).toEqual(['among our best sources for the early book trade in Europe.'])
+    expect(blocks).toHaveLength(3)
+  })
+
   it('keeps the wrap of a line of dialogue opened by a dash at the indent, back at the margin', () => {
     expect(
       blocksOf(

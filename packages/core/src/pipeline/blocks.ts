@@ -10,6 +10,7 @@ import { PAGE_NUMBER } from './page-label.js'
 import {
   findParagraphIndents,
   JUSTIFIED_SLACK,
+  opensAtIndent,
   type ParagraphIndent,
   sharedIndent,
 } from './paragraph-indents.js'
@@ -766,6 +767,17 @@ function continuesBlock(
     (lastFull || finished) &&
     (finished || !(wrapsUnderValue(last, line) || wrapsPages(last, line))) &&
     !hangsUnderNumber(last, line)
+  ) {
+    return false
+  }
+  // A lone line that ends a sentence over a line at the page's paragraph indent is a paragraph's
+  // last line alone at the top of a column or page, over the next paragraph (an item's wrap
+  // hangs under its text, wherever that stands).
+  if (
+    block.lines.length === 1 &&
+    finished &&
+    listMarker(last.text) === undefined &&
+    opensAtIndent(rhythm.indents, last, line)
   ) {
     return false
   }

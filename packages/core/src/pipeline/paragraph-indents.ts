@@ -76,3 +76,17 @@ export function sharedIndent(
   if (Math.abs(line.left - last.left) >= 0.2 * em) return undefined
   return indents.find((edge) => edge.fontSize === em && Math.abs(edge.left - last.left) < 0.2 * em)
 }
+
+/**
+ * The page's paragraph indent that `line` opens at, under `last` set flush left of it: the next
+ * paragraph's first line under a paragraph's last line alone at the top of a column or page.
+ */
+export function opensAtIndent(
+  indents: readonly ParagraphIndent[],
+  last: Line,
+  line: Line,
+): ParagraphIndent | undefined {
+  const em = last.fontSize
+  if (line.left - last.left < 0.5 * em) return undefined
+  return indents.find((edge) => edge.fontSize === em && Math.abs(edge.left - line.left) < 0.2 * em)
+}
