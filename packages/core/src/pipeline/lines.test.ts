@@ -481,7 +481,7 @@ describe('groupLines', () => {
     expect(textsOf(...sum)).toEqual(['The total cost is ∑ni=1 over all partitions.'])
   })
 
-  it("reads a line of small capitals made by shrinking capitals at its initials' size", () => {
+  it("reads a line of small capitals made by shrinking capitals at its initials' size, its number too", () => {
     // A browser's small-caps heading: each word's initial at 13 pt, the rest in capitals at 9.
     const large = { fontSize: 13 }
     const small = { fontSize: 9 }
@@ -492,6 +492,13 @@ describe('groupLines', () => {
       run('COPE', 170, 100, { ...small, right: 195 }),
     ])
     expect(heading).toMatchObject({ text: 'INTRODUCTION AND SCOPE', fontSize: 13 })
+    // A TeX paper's section: its Roman number, a space, then the title in faked small capitals.
+    const [section] = groupLines([
+      run('II ', 136.2, 200, { fontSize: 9.96, right: 146.2 }),
+      run('R', 149.9, 200, { fontSize: 9.96, right: 156.5 }),
+      run('ESULTS', 156.6, 200, { fontSize: 7.97, right: 190 }),
+    ])
+    expect(section).toMatchObject({ text: 'II RESULTS', fontSize: 9.96 })
     // Capitals in a line of small text, and a note mark beside capitals, change no size.
     const [prose] = groupLines([
       run('N', 72, 130, { ...large, right: 79 }),

@@ -1556,6 +1556,8 @@ function isSuperscriptOverSpace(run: TextRun, next: TextRun | undefined): boolea
   )
 }
 
+/** A section's number as a run of its own, in Roman or Arabic figures: "IV.", "2.1 ". */
+const SECTION_NUMBER_RUN = /^(?:[IVXLC]{1,5}|\d{1,2}(?:\.\d{1,2})*)\.?\s*$/
 /** Small capitals stand at this share of their capitals' size (browsers 0.7, Word 0.8). */
 const SMALL_CAPITALS_SHARE = { min: 0.6, max: 0.85 }
 
@@ -1577,6 +1579,17 @@ function smallCapitalsSize(runs: readonly TextRun[], dominant: TextRun): number 
     if (run.fontSize === dominant.fontSize || run.text.trim() === '') continue
     const next = runs[i + 1]
     const share = dominant.fontSize / run.fontSize
+    // The section's number opens the line at the initials' size, a space apart ("I" + "I" +
+    // "NTRODUCTION", "2.1" + "R" + "ESULTS").
+    if (
+      i === 0 &&
+      SECTION_NUMBER_RUN.test(run.text) &&
+      share <= SMALL_CAPITALS_SHARE.max &&
+      share >= SMALL_CAPITALS_SHARE.min
+    ) {
+      size = run.fontSize
+      continue
+    }
     if (
       run.fontId !== dominant.fontId ||
       !/^\s?\p{Lu}$/u.test(run.text) ||
