@@ -6,6 +6,7 @@ import { KEY_VALUE_LINE } from './key-values.js'
 import { isRaisedNoteMark } from './lines.js'
 import { listMarker } from './list-markers.js'
 import { LONE_CITATION } from './note-marks.js'
+import { numberInWords } from './number-words.js'
 import { PAGE_NUMBER } from './page-label.js'
 import {
   findParagraphIndents,
@@ -741,6 +742,7 @@ function continuesBlock(
   const marker = listMarker(line.text)
   if (
     marker !== undefined &&
+    // A number under a full line that ended its sentence opens the next item all the same.
     !(
       listMarker(last.text) === undefined &&
       isWrapped(block, last) &&
@@ -1138,27 +1140,6 @@ function wrapsAtPitch(last: Line, line: Line, pitch: number, rhythm: PageRhythm)
   )
 }
 
-/** Numbers written in words, each at its value, that a figure in brackets may repeat. */
-const NUMBER_WORDS = [
-  ...['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'],
-  ...['eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen'],
-  ...['eighteen', 'nineteen'],
-]
-const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']
-
-/** The value of a number written in words, up to ninety-nine ("five", "thirty", "twenty-one"). */
-function numberInWords(word: string): number | undefined {
-  const [tens, units] = word.toLowerCase().split('-')
-  if (units === undefined) {
-    const value = NUMBER_WORDS.indexOf(tens as string)
-    if (value >= 0) return value
-  }
-  const ten = TENS.indexOf(tens as string)
-  if (ten < 2) return undefined
-  const unit = units === undefined ? 0 : NUMBER_WORDS.indexOf(units)
-  return unit >= 1 && unit <= 9 ? 10 * ten + unit : units === undefined ? 10 * ten : undefined
-}
-
 /**
  * Whether a line that opens with an item's marker is the running sentence of the full line above
  * it, wrapped there: the marker is a figure in brackets that repeats the number the line above
@@ -1174,10 +1155,7 @@ function wrapsOntoMarker(last: Line, marker: string, line: Line, rhythm: PageRhy
   return runsOnBelow(last, line, rhythm.measures.get(Math.round(last.fontSize * 2)) ?? last.right)
 }
 
-/**
- * A marker-like start after a line that ran to the right edge is usually wrapped text ("1. and"),
- * unless that line ended a sentence.
- */
+/** A marker-like start after a line that ran to the right edge is usually wrapped text ("1. and"). */
 function isWrapped(block: Block, last: Line): boolean {
   return block.lines.length >= 2 && last.right > block.right - 1.5 * last.fontSize
 }
