@@ -357,7 +357,7 @@ function endsWithHyphen(text: string): boolean {
  * inside), so a sentence after an address that ends the line ("see http://gnu.org/" + "There you
  * ...") keeps its space.
  */
-export function continuesAddress(before: string, after: string): boolean {
+function continuesAddress(before: string, after: string): boolean {
   // `before` is the paragraph so far: look at its last word only, and only after a slash, a dot
   // or an at.
   const end = before.charCodeAt(before.length - 1)

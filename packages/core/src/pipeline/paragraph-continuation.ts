@@ -14,8 +14,9 @@ const NOTED_CLOSE = /[.!?]["”')\]]?\d{1,3}$/
 
 /**
  * Whether a paragraph goes on in `next`, after a column or page break (or small print) cut it
- * mid-sentence: no closing punctuation before, a lowercase start after (or a Chinese or Japanese
- * character, which has no case), the same type size. A
+ * mid-sentence: no closing punctuation before, a lowercase start after (or a Chinese, Japanese
+ * or Korean character, which has no case), or, across the break, a capital or a figure where the
+ * sentence cannot have ended; the same type size. A
  * contents entry ends at its page number, punctuation or not. Below it on its page, a paragraph
  * goes on only at its left edge or right of it, and only where its last line was full: one that
  * left room for the next word ended there (a letter's signature set in from the margin, then its
