@@ -857,10 +857,8 @@ function rowAligned(blocks: readonly Block[], gutter: Gutter): boolean {
   const inside = (block: Block) => block.top > top + 2 && block.bottom < bottom - 2
   const left = blocks.filter((block) => block.right <= gutter.left + 1)
   const right = blocks.filter((block) => block.left >= gutter.right - 1)
-  const [sparse, many] = left.length <= right.length ? [left, right] : [right, left]
-  if (sparse.length < 2) return false
-  const few = sparse.some(inside) ? sparse : []
-  if (few.length === 0) return false
+  const [few, many] = left.length <= right.length ? [left, right] : [right, left]
+  if (few.length < 2 || !few.some(inside)) return false
   // Cells are set flush to the top, the bottom or the middle of their row.
   const level = few.filter((block) =>
     many.some(
