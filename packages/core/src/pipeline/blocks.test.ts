@@ -385,6 +385,24 @@ describe('groupBlocks', () => {
     ).toEqual([2, 1])
   })
 
+  it('splits after a finished sentence at a quarter of a line more, as paragraphs set 3 pt apart', () => {
+    const lines = (third: string) =>
+      blocksOf(
+        run('The archives from the two ice sheets give a long', 10, 100),
+        run('timeline against which records can be compared.', 10, 113.4),
+        run(third, 10, 130.4),
+        run('shifts that occurred within a few decades only.', 10, 143.8),
+      ).map((block) => block.length)
+    expect(lines('Combining the archives has revealed abrupt climate')).toEqual([2, 2])
+    // Unfinished, the sentence goes on, a line that stands a little low or not.
+    const unfinished = blocksOf(
+      run('The archives from the two ice sheets give a long', 10, 100),
+      run('timeline against which other records can be', 10, 113.4),
+      run('compared, combining the archives of both sheets', 10, 130.4),
+    )
+    expect(unfinished).toHaveLength(1)
+  })
+
   it("parts a one-line paragraph from the next by the page's usual line pitch", () => {
     expect(
       blocksOf(

@@ -60,6 +60,8 @@ const FIRST_PITCH_EM = 1.75
  * more is a paragraph break, as manuals and reports space their paragraphs.
  */
 const PITCH_SLACK = 1.25
+/** ... or this much further below, under a line that ends a sentence. */
+const FINISHED_PITCH_SLACK = 1.15
 /** A full line in another font opens the paragraph under it within this much of its pitch. */
 const LEAD_LINE_PITCH_SLACK = 1.1
 /** The pitch of lines set with ordinary leading, in ems: a fifth of the type size between them. */
@@ -724,6 +726,8 @@ function continuesBlock(
     const before = block.lines[block.lines.length - 2] as Line
     const usual = last.baseline - before.baseline
     if (pitch > usual * PITCH_SLACK + 0.15 * em) return false
+    // After a finished sentence, a little space more parts paragraphs set close (3 pt after).
+    if (finished && pitch > usual * FINISHED_PITCH_SLACK + 0.05 * em) return false
   } else {
     const size = Math.round(em * 2)
     const usual = rhythm.pitches.get(size)
