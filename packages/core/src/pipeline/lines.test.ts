@@ -54,6 +54,30 @@ describe('groupLines', () => {
     expect(lines).toContain('3 Problem Formulation')
   })
 
+  it('parts sub-captions set side by side under two pictures, each lettered after the one before', () => {
+    // The paragraph over the pictures runs across the gap between them.
+    const prose = [259.9, 273.5, 287].map((y) =>
+      run('the upper ledges, which are more exposed to the prevailing wind, were', 125.8, y, {
+        right: 484.5,
+      }),
+    )
+    const lines = textsOf(
+      ...prose,
+      run('(a) Upper ledges, ', 125.8, 377.8, { right: 206 }),
+      run('viewed from the', 212.3, 377.8, { right: 287.2 }),
+      run('(b) Lower ledges, ', 323.1, 377.8, { right: 403 }),
+      run('viewed from the', 409.4, 377.8, { right: 484.5 }),
+      run('east.', 125.8, 389.8, { right: 145.8 }),
+      run('south-west.', 323.1, 389.8, { right: 372 }),
+    )
+    expect(lines.slice(3)).toEqual([
+      '(a) Upper ledges, viewed from the',
+      '(b) Lower ledges, viewed from the',
+      'east.',
+      'south-west.',
+    ])
+  })
+
   it("parts a paragraph's last word in the next column from a heading's line on its baseline", () => {
     // multicol: a heading in 14.3 pt type wraps at the first column's edge, 10 pt left of the
     // second column, whose paragraph ends on the heading's third baseline.

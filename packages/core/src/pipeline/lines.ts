@@ -515,6 +515,23 @@ function touches(mark: TextRun, word: TextRun): boolean {
   return gap <= 0.35 * word.fontSize
 }
 
+/** A sub-caption's letter: "(b) Lower ledges". */
+const SUBCAPTION_LETTER = /^\(([a-h])\)\s/
+/** Sub-captions side by side stand at least this many ems apart. */
+const SUBCAPTION_GAP_EM = 1.5
+
+/**
+ * Whether `next` opens a sub-caption beside the one the row opens with, lettered after it:
+ * "(a) Upper ledges, viewed from the" and "(b) Lower ledges, viewed from the" under two
+ * pictures side by side, each wrapping in its own width.
+ */
+function opensNextSubcaption(row: readonly TextRun[], next: TextRun): boolean {
+  const letter = SUBCAPTION_LETTER.exec(next.text)?.[1]
+  if (letter === undefined) return false
+  const first = SUBCAPTION_LETTER.exec((row[0] as TextRun).text)?.[1]
+  return first !== undefined && first < letter
+}
+
 /** The end of a run of leader dots: ". . . .", "....", "…". */
 const LEADER_END = /(?:(?:\. ?){3}|…)\s*$/
 /** A page number as a contents entry gives it: "12", "xiv". */
@@ -610,6 +627,8 @@ function splitsRow(
       (countLetters(small.text) >= WORD_MIN_LETTERS &&
         Math.abs(small.baseline - large.baseline) < BASELINE_TOLERANCE_EM * small.fontSize))
   if (isMarginNote(rows, index, prev, next, gap, em)) return true
+  if (gap > SUBCAPTION_GAP_EM * em && opensNextSubcaption(rows[index] as TextRun[], next))
+    return true
   if (gap <= NARROW_GAP_EM * (besideLarger ? small.fontSize : em)) return false
   const narrow = gap <= SEGMENT_GAP_EM * em
   if (gap > WIDE_GAP_EM * em) {
