@@ -481,6 +481,28 @@ describe('orderBlocks', () => {
     ])
   })
 
+  it("reads a recipe's ingredients, then its steps beside them, though all lines share one grid", () => {
+    // Items of one or two lines at 12 pt, steps of two or three beside them on the same lines.
+    const items = [
+      [['800 g ripe tomatoes,', 'halved'], 213],
+      [['1 red onion, cut into', 'wedges'], 237],
+      [['3 garlic cloves,', 'unpeeled'], 261],
+      [['2 tbsp olive oil'], 285],
+      [['150 g red lentils,', 'rinsed'], 297],
+      [['1 litre vegetable stock'], 321],
+    ] as const
+    const ingredients = items.map(([texts, y]) => block([...texts], 76, y))
+    const step = 'Heat the oven and spread the tomatoes in a tin'
+    const steps = [
+      block([step, step, step], 253, 213),
+      block([step, step], 253, 249),
+      block([step, step, step], 253, 273),
+      block([step, step, step], 253, 309),
+    ]
+    const page = [...ingredients, ...steps]
+    expect(orderBlocks([...page].reverse()).blocks).toEqual(page)
+  })
+
   it("reads a sidebar after the text though half its lines share the text's baselines", () => {
     // The same line height from the same top: the first box stands level with the text, the
     // second starts 10 pt above the text's next paragraph.

@@ -28,6 +28,8 @@ const COLUMN_ITEM_SHARE = 0.6
  * table's cells keep nearly all level, columns that share a line height only some of them.
  */
 const SIDEBAR_MAX_LEVEL_SHARE = 0.7
+/** ... unless most of the text's entries, at least this many, start level with none of the sidebar's. */
+const SIDEBAR_MIN_ENTRIES = 3
 /** A heading that divides columns is set at least this much larger than their text. */
 const HEADING_SIZE_RATIO = 1.15
 /** Lines under a leading row's block, centred on it, stand at most this many ems below it. */
@@ -829,7 +831,17 @@ function findSidebarGutter(
   const level = rightLines.filter((line) =>
     baselines.some((baseline) => Math.abs(baseline - line.baseline) < 2),
   ).length
-  return level < SIDEBAR_MAX_LEVEL_SHARE * rightLines.length ? gutter : undefined
+  if (level < SIDEBAR_MAX_LEVEL_SHARE * rightLines.length) return gutter
+  // Two columns set on one grid of lines (a recipe's ingredients beside its steps) keep their
+  // lines level, but each starts its own entries where its text takes it: a table's cells start
+  // their rows together.
+  const starts = left.map((block) => (block.lines[0] as Line).baseline)
+  const levelStarts = right.filter((block) =>
+    starts.some((start) => Math.abs(start - (block.lines[0] as Line).baseline) < 2),
+  ).length
+  return right.length >= SIDEBAR_MIN_ENTRIES && levelStarts < SIDEBAR_MAX_LEVEL_SHARE * right.length
+    ? gutter
+    : undefined
 }
 
 /** Enough words, several to a line, to read as running text rather than labels or numbers. */
