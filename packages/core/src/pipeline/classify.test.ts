@@ -59,6 +59,29 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("takes an interview's long question in its questions' type for a heading like the short ones", () => {
+    // A browser's bold, its weight unknown: a font of its own.
+    const question = { fontId: 'f3' }
+    const layout = page([
+      block(['How did you start?'], 10, 100, question),
+      block(BODY, 10, 116),
+      block(
+        ['What would you say to someone considering a career in engineering?'],
+        10,
+        160,
+        question,
+      ),
+      block(BODY, 10, 176),
+    ])
+    classifyPage(layout)
+    expect(kinds(layout).map(([kind]) => kind)).toEqual([
+      'heading',
+      'paragraph',
+      'heading',
+      'paragraph',
+    ])
+  })
+
   it('keeps a sentence set larger at the top of a page a paragraph when it ends citing a note', () => {
     // A paragraph carried over from the page before, set a size above the page's captions and
     // labels, ends "focus.⁷³": the raised mark does not make its full stop a heading's last word.

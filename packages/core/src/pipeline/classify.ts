@@ -296,6 +296,11 @@ function splitNumberedLeads(page: PageLayout, stats: TextStatistics): void {
   }
 }
 
+/** Words of a line that takes a heading's type for a heading too... */
+const STYLED_HEADING_MAX_WORDS = 10
+/** ... or of such a line that asks a question. */
+const QUESTION_HEADING_MAX_WORDS = 16
+
 /**
  * A short standalone line in exactly the type of a heading of the same page (font, size, left
  * edge and numbering, not the body's font) is a heading too: a side box's second title.
@@ -313,7 +318,9 @@ function promoteHeadingStyle(page: PageLayout, stats: TextStatistics): void {
     if (block.kind !== 'paragraph' || block.standalone || block.lines.length > 2) continue
     if (!styles.has(style(block))) continue
     const text = plainText(block)
-    if (text.split(/\s+/).length > 10 || /[.:;,]$/.test(text) || !/^[\p{Lu}\d]/u.test(text))
+    // A question in a heading's type may run longer: the questions of an interview or a FAQ.
+    const maxWords = text.endsWith('?') ? QUESTION_HEADING_MAX_WORDS : STYLED_HEADING_MAX_WORDS
+    if (text.split(/\s+/).length > maxWords || /[.:;,]$/.test(text) || !/^[\p{Lu}\d]/u.test(text))
       continue
     if (sitsBesideOthers(block, page)) continue
     block.kind = 'heading'
