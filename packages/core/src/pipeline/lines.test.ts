@@ -549,6 +549,15 @@ describe('groupLines', () => {
     // A letter that the first line beside it runs into stays where it is.
     const over = run('awn comes late to the rock', 63, 155)
     expect(textsOf(cap, over, ...lines.slice(1))[0]).toBe('awn comes late to the rock')
+    // A heading just over the letter, within its font's height but clear of the letter itself.
+    const heading = run('Club news', 63, 146, { fontSize: 12.5 })
+    expect(textsOf(heading, cap, ...lines)).toEqual([
+      'Club news',
+      'Dawn comes late to the rock',
+      'By the time the sky turns',
+      'the mainland, Tomás has',
+      'climbed the hundred steps',
+    ])
   })
 
   it('puts a drop capital against the small capitals that go on its word, unless it is a word', () => {

@@ -285,6 +285,8 @@ function isOtherColumnMark(run: TextRun, row: readonly TextRun[]): boolean {
 
 /** A drop capital is set at least this many times the size of the text it opens. */
 const DROP_CAPITAL_RATIO = 2
+/** A capital letter's height, in its font's size. */
+const CAPITAL_HEIGHT_EM = 0.7
 /** Rows after a drop capital's that may hold the line it opens. */
 const DROP_CAPITAL_ROWS = 6
 
@@ -324,11 +326,13 @@ function seatDropCapitals(rows: TextRun[][]): void {
     const row = rows[r] as TextRun[]
     const cap = row.find((run) => DROP_CAPITAL.test(run.text))
     if (cap === undefined) continue
+    // The letter's own top, not its font's: a heading just over it stands clear of the letter.
+    const capTop = cap.baseline - CAPITAL_HEIGHT_EM * cap.fontSize
     for (let t = Math.max(0, r - DROP_CAPITAL_ROWS); t <= r; t++) {
       // The leftmost text of the row beside the letter, level with some of its height.
       let first: TextRun | undefined
       for (const run of rows[t] as TextRun[]) {
-        if (run === cap || run.right <= cap.left || run.bottom <= cap.top) continue
+        if (run === cap || run.right <= cap.left || run.bottom <= capTop) continue
         if (!first || run.left < first.left) first = run
       }
       if (first === undefined) continue
