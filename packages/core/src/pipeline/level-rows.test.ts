@@ -36,6 +36,24 @@ describe('readLevelRows', () => {
     expect(rows.every((row) => row.standalone)).toBe(true)
   })
 
+  it("reads a glossary's abbreviations beside the words they stand for row by row", () => {
+    const page = [
+      block(['CAG', 'PCR', 'PPE', 'VfM'], 10, 100),
+      block(
+        ['Auditor General', 'Contract rules', 'Protective equipment', 'Value for money'],
+        80,
+        100,
+      ),
+    ]
+    const rows = [...readLevelRows(page).rows.values()].flat()
+    expect(texts(rows)).toEqual([
+      'CAG Auditor General',
+      'PCR Contract rules',
+      'PPE Protective equipment',
+      'VfM Value for money',
+    ])
+  })
+
   it('reads a wordy cell wrapped over more lines than its row in that row', () => {
     // A browser's table: the first row's last cell runs to three lines, the others to one.
     const rows = [100, 136, 148, 160]

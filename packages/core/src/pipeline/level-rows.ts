@@ -111,7 +111,10 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
     // or one of a few categories repeated down rows of one line each (a drug beside its
     // schedule), which are then the table's rows as they stand.
     const columns = table.map((index) => blocks[index] as Block)
-    const figured = columns.some(isFigures) || (columns.some(isValues) && columns.some(isLabels))
+    const figured =
+      columns.some(isFigures) ||
+      columns.some(isAcronyms) ||
+      (columns.some(isValues) && columns.some(isLabels))
     const categorised = !figured && columns.some(isCategories) && isOneLineRows(tableRows)
     if (!figured && !categorised) continue
     if (runsOnIntoProse(members, blocks)) continue
@@ -384,6 +387,19 @@ function isCategories(block: Block): boolean {
   if (lines < CATEGORY_MIN_LINES) return false
   const distinct = new Set(block.lines.map((line) => line.text.trim())).size
   return distinct <= CATEGORY_DISTINCT_SHARE * lines
+}
+
+/** An abbreviation: a short word of two capitals or more ("CAG", "VfM", "R&D"). */
+const ACRONYM = /^(?=(?:[^\p{Lu}]*\p{Lu}){2})[\p{L}&.]{2,8}$/u
+
+/**
+ * Whether a block's lines are abbreviations, a glossary's column beside the words they stand
+ * for: each is read with its expansion, row by row.
+ */
+function isAcronyms(block: Block): boolean {
+  return (
+    block.lines.length >= MIN_ROWS && block.lines.every((line) => ACRONYM.test(line.text.trim()))
+  )
 }
 
 /** Whether every line of a block holds a figure: dates, amounts, reference numbers. */
