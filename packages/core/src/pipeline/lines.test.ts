@@ -54,6 +54,24 @@ describe('groupLines', () => {
     expect(lines).toContain('3 Problem Formulation')
   })
 
+  it("parts a column's full line from the next column's short last line a LaTeX gutter away", () => {
+    // Two columns 10 pt apart under a title that runs across the gutter; the second column's
+    // paragraph ends with one word level with a full line of the first.
+    const title = [84, 107, 129].map((y) =>
+      run('A title set large across the gutter', 72, y, { right: 540 }),
+    )
+    const left = [162, 174, 186, 198, 210, 222].map((y) =>
+      run('sensors installed on a bridge can record its response to traf-', 51, y, { right: 301 }),
+    )
+    const right = [162, 174, 186, 198].map((y) =>
+      run('val, and they search for an assignment of intervals that satisfies', 311, y, {
+        right: 561,
+      }),
+    )
+    const lines = textsOf(...title, ...left, ...right, run('solutions.', 311, 210, { right: 349 }))
+    expect(lines).toContain('solutions.')
+  })
+
   it('parts sub-captions set side by side under two pictures, each lettered after the one before', () => {
     // The paragraph over the pictures runs across the gap between them.
     const prose = [259.9, 273.5, 287].map((y) =>

@@ -814,7 +814,27 @@ function columnStartsAtNext(
 ): boolean {
   if (edgeStack(rows, index, next.left, probe, em) < GUTTER_STACK_ROWS) return false
   const otherType = Math.abs(prev.fontSize - next.fontSize) > 0.05 * em
-  return otherType || hasProseOnBothSides(rows[index] as TextRun[], prev, next)
+  const row = rows[index] as TextRun[]
+  return otherType || hasProseOnBothSides(row, prev, next) || endsParagraphBeside(row, prev, next)
+}
+
+/**
+ * Whether the pieces of a row after `next` are the last words of a paragraph in the next column
+ * ("solutions."), ending its sentence, beside a line of prose that fills its own column: a
+ * justified line's last word, stretched apart, never ends at another column's edge.
+ */
+function endsParagraphBeside(row: readonly TextRun[], prev: TextRun, next: TextRun): boolean {
+  const start = (row[0] as TextRun).left
+  const last = row[row.length - 1] as TextRun
+  if (prev.right - start < PROSE_COLUMN_EM * prev.fontSize || !/[.!?:]$/.test(last.text.trim())) {
+    return false
+  }
+  let before = 0
+  for (const run of row) {
+    if (run.right > next.left) break
+    before += countLetters(run.text)
+  }
+  return before >= PROSE_MIN_LETTERS
 }
 
 /**
