@@ -169,6 +169,29 @@ describe('groupBlocks', () => {
     expect(blocks).toHaveLength(3)
   })
 
+  it("parts an item's last words atop a page from the paragraph at the margin under them", () => {
+    expect(
+      blocksOf(
+        run('on 17 October.', 68.1, 72.9, { right: 130.2 }),
+        run(
+          'Contributions for the winter edition should reach the editor by 15 November.',
+          51.1,
+          89.4,
+          {
+            right: 543.4,
+          },
+        ),
+        run('photographs and drawings by children are all gratefully received.', 51.1, 103.6),
+      ),
+    ).toEqual([
+      ['on 17 October.'],
+      [
+        'Contributions for the winter edition should reach the editor by 15 November.',
+        'photographs and drawings by children are all gratefully received.',
+      ],
+    ])
+  })
+
   it('keeps the wrap of a line of dialogue opened by a dash at the indent, back at the margin', () => {
     expect(
       blocksOf(

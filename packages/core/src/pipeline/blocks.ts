@@ -776,6 +776,18 @@ function continuesBlock(
   ) {
     return false
   }
+  // A lone line that ends a sentence short of the line under it, which starts out to its left,
+  // ended there (an item's last words atop a page, over the next paragraph at the margin): a
+  // paragraph's indented first line runs on to the measure, and a title's lines are centred.
+  if (
+    block.lines.length === 1 &&
+    endsFullStop(last) &&
+    line.left < last.left - 0.5 * em &&
+    fitsAfter(line, line.right - last.right) &&
+    Math.abs(last.left + last.right - line.left - line.right) / 2 > em
+  ) {
+    return false
+  }
   // A lone line that ends a sentence over a line at the page's paragraph indent is a paragraph's
   // last line alone at the top of a column or page, over the next paragraph (an item's wrap
   // hangs under its text, wherever that stands).
