@@ -13,6 +13,7 @@ import { markChapterLabels } from './chapter-labels.js'
 import { opensCitedNote } from './cited-notes.js'
 import { continuesListing } from './code-listing.js'
 import { demoteDefinitionTerms } from './definition-terms.js'
+import { isQuantity } from './figure.js'
 import { markHangingNumberedItems } from './hanging-items.js'
 import { isOrderedMarker, listMarker } from './list-markers.js'
 import { LONE_NOTE_MARK, NOTE_MARK } from './note-marks.js'
@@ -79,8 +80,6 @@ const NAME_JOINERS = new Set([
 const AFFILIATION =
   /\b(?:Universit|Institut|Department|Dept\.|Laborator|College|School of|Faculty|Centre|Center|Inc\.|Ltd|GmbH|Corporation)|@/u
 
-/** A key figure set large, with its currency or a unit of a few letters: "£1.42bn", "1.9m". */
-const FIGURE_WITH_UNIT = /^[^\p{L}\d]{0,2}\d[\d.,]*\s?[A-Za-z]{1,3}[^\p{L}\d]{0,2}$/u
 /** A relation sign between spaces: "E(t) = P · t", "n ≤ 10". */
 const RELATION = /\s[=<>≤≥≈≠]\s/
 /**
@@ -830,7 +829,8 @@ function isHeading(
     PULL_QUOTE.test(text) ||
     BROKEN_QUOTE.test(text) ||
     endsContentsEntry(text) ||
-    FIGURE_WITH_UNIT.test(text)
+    // A key figure set large, with its currency or unit ("£1.42bn", "6.8 TWh").
+    isQuantity(text)
   )
     return false
   // A bulleted line is a list item, whatever its size; a line that opens with a raised mark is a

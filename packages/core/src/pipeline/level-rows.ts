@@ -2,6 +2,7 @@ import { cellText } from './aligned-grid.js'
 import { newBlock, withLines } from './blocks.js'
 import { disjointSets } from './disjoint-sets.js'
 import { type Extent, extentOf, middleWithin } from './extent.js'
+import { isQuantity } from './figure.js'
 import { findLabelledTables } from './labelled-rows.js'
 import type { Block, Line, TextRun } from './types.js'
 import { CELL_LINE_PITCH_EMS, goesOnBelow, INTERLEAVED_EMS } from './wrapped-labels.js'
@@ -418,15 +419,9 @@ function isLabels(block: Block): boolean {
   return block.lines.every((line) => !/\d/.test(line.text))
 }
 
-/**
- * A quantity with its unit of up to three letters: "4.1 ms", "12 kg", "$3.2bn", "(2.5 GB)",
- * "2.1 °C", "40 m²".
- */
-const QUANTITY = /^[-+−–(]?[$€£¥]?\d[\d.,]*\s?[°º]?\p{L}{1,3}[²³]?\.?\)?$/u
-
 /** A line without letters, or a quantity with its unit. */
 function isFigure(line: Line): boolean {
-  return !/\p{L}/u.test(line.text) || QUANTITY.test(line.text)
+  return !/\p{L}/u.test(line.text) || isQuantity(line.text)
 }
 
 /** Two figures, apart, at the end of a line ("Rents 18.7 19.3 +3.2%"). */

@@ -1,3 +1,4 @@
+import { isFigure } from './figure.js'
 import { seatFractions } from './fractions.js'
 import { ENDS_KEY, KEY } from './key-values.js'
 import { countLetters } from './letters.js'
@@ -1011,11 +1012,6 @@ function isGutterOfRows(
     }
   }
   return alike >= GUTTER_MIN_ROWS
-}
-
-/** Whether a text is a figure: digits, without a letter ("1,204", "-4.3"). */
-function isFigure(text: string): boolean {
-  return /\d/.test(text) && !/\p{L}/u.test(text)
 }
 
 /**
