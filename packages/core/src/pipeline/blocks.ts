@@ -1,7 +1,7 @@
 import { startsCaption } from './caption.js'
 import { areCellRows } from './cell-rows.js'
 import { INDEX_ENTRY, PAGE_REFERENCES, PAGES_AFTER_COMMA, wrapsPages } from './index-entries.js'
-import { isUnspacedWriting } from './join-lines.js'
+import { endsInAddress, isUnspacedWriting } from './join-lines.js'
 import { KEY_VALUE_LINE } from './key-values.js'
 import { isRaisedNoteMark } from './lines.js'
 import { listMarker } from './list-markers.js'
@@ -1117,8 +1117,6 @@ function isCentredCapitals(last: Line, line: Line): boolean {
 const CENTRED_OVERHANG_EM = 3
 /** A line that goes on with an address stands at most this many font sizes under it. */
 const ADDRESS_WRAP_MAX_PITCH_EM = 1.6
-/** The last word of a line, when it is a web address or a piece of one broken after a slash. */
-const ADDRESS_END = /(?:^|\s)\S*(?::\/\/|www\.|\/\S*\/)\S*$/
 
 /**
  * Whether `line` goes on with the web address that `last` ends in, broken where it did not fit:
@@ -1138,7 +1136,7 @@ function carriesAddressOn(block: Block, last: Line, line: Line, pitch: number): 
     Math.abs(start.fontSize - end.fontSize) < 0.1 &&
     /^[\p{Ll}\d]/u.test(start.text) &&
     /[./]$/.test(last.text) &&
-    ADDRESS_END.test(last.text) &&
+    endsInAddress(last.text) &&
     listMarker(line.text) === undefined
   )
 }

@@ -50,10 +50,7 @@ export function buildElements(
     for (const block of skipped) {
       const type = isFurniture(block) ? block.kind : isBareNumber(block) ? 'paragraph' : undefined
       if (type === undefined) continue
-      const text = joinLines(
-        block.lines.map((line) => line.text),
-        spellings,
-      )
+      const text = blockText(block, spellings)
       push({ type, page: block.page, text: type === 'footnote' ? noteText(text) : text }, [block])
     }
   }
@@ -121,10 +118,7 @@ export function buildElements(
       push({ type: 'code', page: block.page, text: codeText(parts) }, parts)
       continue
     }
-    const text = joinLines(
-      block.lines.map((line) => line.text),
-      spellings,
-    )
+    const text = blockText(block, spellings)
     if (block.kind === 'heading') {
       push({ type: 'heading', page: block.page, text, level: block.level ?? 1 }, [block])
     } else if (block.kind === 'footnote') {
@@ -134,6 +128,14 @@ export function buildElements(
     }
   }
   return elements
+}
+
+/** A block's lines joined into its text, as `joinLines` joins them. */
+function blockText(block: Block, spellings: Spellings): string {
+  return joinLines(
+    block.lines.map((line) => line.text),
+    spellings,
+  )
 }
 
 /** A note's text, its number parted from the text where it was set against it. */
@@ -243,14 +245,7 @@ function listElement(items: readonly ListItem[], spellings: Spellings): Omit<Ele
     const lines = item.lines.map((line) => line.text)
     lines[0] = (lines[0] ?? '').slice((lines[0] ?? '').indexOf(marker) + marker.length).trimStart()
     const paragraphTexts = [joinLines(lines, spellings)]
-    for (const paragraph of paragraphs) {
-      paragraphTexts.push(
-        joinLines(
-          paragraph.lines.map((line) => line.text),
-          spellings,
-        ),
-      )
-    }
+    for (const paragraph of paragraphs) paragraphTexts.push(blockText(paragraph, spellings))
     texts.push(paragraphTexts.join('\n\n'))
     const number = isOrdered(item) ? itemNumber(marker) : undefined
     const bullet = number ?? '-'

@@ -33,6 +33,8 @@ const ADDRESS_START = /^[<([〈]?(?:[a-z][a-z+.-]*:\/\/|www\.)\S*$/i
 const MAIL_START = /^[<([〈]?[\w.+-]+@$/
 /** The rest of an address: a dot or slash between letters or digits. */
 const ADDRESS_REST = /^[\w~%-]+[./][\w~%-]/
+/** A piece of an address's path, broken after a slash past its host: "com/example-org/data/". */
+const ADDRESS_PATH = /^\S*\/\S*\/\S*$/
 const HYPHENATED_WORD = /(\p{L}+)[-\u2010](\p{L}+)/gu
 
 /** How the document spells words elsewhere, to decide the hyphens at the end of its lines. */
@@ -348,6 +350,12 @@ export function joinsUnspaced(last: string, line: string): boolean {
 function endsWithHyphen(text: string): boolean {
   const last = text.charCodeAt(text.length - 1)
   return last === 0x2d || last === 0x2010
+}
+
+/** Whether a text's last word is a web address, or a piece of one's path ("data/processed/"). */
+export function endsInAddress(text: string): boolean {
+  const tail = text.slice(text.lastIndexOf(' ') + 1)
+  return ADDRESS_START.test(tail) || ADDRESS_PATH.test(tail)
 }
 
 /**
