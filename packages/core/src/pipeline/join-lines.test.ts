@@ -139,6 +139,23 @@ describe('joinLines', () => {
     )
   })
 
+  it('joins a camel-case name broken before its capital where the document writes it whole', () => {
+    const texts = [
+      'We call the resulting tracing VM Trace-',
+      'Monkey. TraceMonkey runs scripts; a JavaScript',
+      'engine by Hewlett-',
+      'Packard, see hewlettpackard.example.',
+    ]
+    expect(joinLines(texts, collectSpellings(texts))).toBe(
+      'We call the resulting tracing VM TraceMonkey. TraceMonkey runs scripts; a JavaScript engine by Hewlett-Packard, see hewlettpackard.example.',
+    )
+    // Written whole only in lowercase, or not at all, the name keeps its hyphen.
+    const lower = ['the Trace-', 'Monkey VM; see tracemonkey.example']
+    expect(joinLines(lower, collectSpellings(lower))).toBe(
+      'the Trace-Monkey VM; see tracemonkey.example',
+    )
+  })
+
   it('tells many spaced breaks from dashes as it tells a few', () => {
     // Past a few dozen pieces to look up, the document's words are counted once instead.
     const letters = 'abcdefghijklmnopqrst'

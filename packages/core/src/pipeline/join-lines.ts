@@ -47,6 +47,11 @@ export interface Spellings {
    */
   readonly whole: ReadonlySet<string>
   /**
+   * Names written whole in camel case somewhere ("TraceMonkey"), exactly as written: a line-end
+   * hyphen before their inner capital ("Trace-" + "Monkey") breaks them.
+   */
+  readonly camelCase: ReadonlySet<string>
+  /**
    * Words that end a compound written with a hyphen inside a line ("gear" of "metal-gear"),
    * lowercased: after a line-end hyphen they end another ("plastic-" + "gear").
    */
@@ -66,6 +71,7 @@ export interface Spellings {
 const NO_SPELLINGS: Spellings = {
   hyphenated: new Set(),
   whole: new Set(),
+  camelCase: new Set(),
   compoundEnds: new Set(),
   spacedBreaks: new Set(),
   marksBreakHyphens: false,
@@ -78,6 +84,8 @@ const SPACED_LINE_END_PREFIX = /(?:^|\s)(\p{L}+) -$/u
 const LINE_START_WORD = /^\p{L}+/u
 const ALL_LOWERCASE = /^\p{Ll}+$/u
 const ALL_UPPERCASE = /^\p{Lu}+$/u
+/** A word of one capital and lowercase letters, as the second part of a camel-case name. */
+const CAPITALIZED = /^\p{Lu}\p{Ll}+$/u
 
 /** A letter just before, or just after, a place in a text. */
 const LETTER_BEFORE = /\p{L}$/u
@@ -98,6 +106,8 @@ export function collectSpellings(
   // Line-end hyphens whose pieces might spell one word: the line before, its prefix, the line.
   const breaks: Array<[before: string, prefix: string, after: string, suffix: string]> = []
   const spaced: Array<[prefix: string, suffix: string]> = []
+  // Camel-case names that line-end hyphens may break ("Trace-" + "Monkey"), as they would join.
+  const camelAsked = new Set<string>()
   let previous = ''
   for (const raw of lineTexts) {
     const text = raw.trim()
@@ -115,6 +125,8 @@ export function collectSpellings(
     const suffix = prefix === undefined ? undefined : LINE_START_WORD.exec(text)?.[0]
     if (prefix !== undefined && suffix !== undefined && mayBeOneWord(prefix, suffix)) {
       breaks.push([previous, prefix, text, suffix])
+    } else if (prefix !== undefined && suffix !== undefined && breaksCamelCase(prefix, suffix)) {
+      camelAsked.add(prefix + suffix)
     }
     const apart = previous.endsWith(' -') ? SPACED_LINE_END_PREFIX.exec(previous)?.[1] : undefined
     const rest = apart === undefined ? undefined : LINE_START_WORD.exec(text)?.[0]
@@ -147,9 +159,18 @@ export function collectSpellings(
       }
     }
   }
+  const camelCase = new Set<string>()
+  if (camelAsked.size > 0) {
+    for (const text of lineTexts) {
+      for (const word of camelAsked) {
+        if (!camelCase.has(word) && writesWhole(text, word)) camelCase.add(word)
+      }
+    }
+  }
   return {
     hyphenated,
     whole,
+    camelCase,
     compoundEnds,
     spacedBreaks: spacedBreaks(spaced, whole, counts),
     marksBreakHyphens: producer.marksBreakHyphens ?? false,
@@ -400,6 +421,7 @@ function keepsHyphen(before: string, after: string, spellings: Spellings): boole
   const prefix = LINE_END_PREFIX.exec(before)?.[1] ?? ''
   const suffix = LINE_START_WORD.exec(after)?.[0] ?? ''
   if (spellings.hyphenated.has(`${prefix}-${suffix}`.toLowerCase())) return true
+  if (breaksCamelCase(prefix, suffix) && spellings.camelCase.has(prefix + suffix)) return false
   if (!keepsByRule(before, after, prefix) && !endsCompound(prefix, suffix, spellings.compoundEnds))
     return false
   return !(mayBeOneWord(prefix, suffix) && spellings.whole.has((prefix + suffix).toLowerCase()))
@@ -415,6 +437,15 @@ function mayBeOneWord(prefix: string, suffix: string): boolean {
   if (prefix.length < 2 || suffix.length === 0) return false
   if (ALL_LOWERCASE.test(suffix)) return true
   return ALL_UPPERCASE.test(prefix) && ALL_UPPERCASE.test(suffix)
+}
+
+/**
+ * Whether a line-end hyphen may break a camel-case name before its inner capital ("Java-" +
+ * "Script"). Only the exact spelling elsewhere tells it from a name's own hyphen
+ * ("Hewlett-" + "Packard"): a web address writes names in lowercase.
+ */
+function breaksCamelCase(prefix: string, suffix: string): boolean {
+  return prefix.length >= 2 && /\p{Ll}$/u.test(prefix) && CAPITALIZED.test(suffix)
 }
 
 /**
