@@ -1254,6 +1254,28 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('keeps the first line of a listing with line numbers in its listing', () => {
+    const mono = { monospace: true, fontId: 'f4' }
+    const listing = block(
+      [
+        '1 for (var i = 2; i < 9; ++i) {',
+        '2   for (var k = i + i; k < 100; k += i)',
+        '3     continue;',
+        '4 }',
+      ],
+      10,
+      100,
+      mono,
+    )
+    const layout = page([block(BODY, 10, 20), listing, block(BODY, 10, 300)])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => [b.kind, b.lines.length])).toEqual([
+      ['paragraph', 2],
+      ['code', 4],
+      ['paragraph', 2],
+    ])
+  })
+
   it('measures the body size without the running heads and footers of the pages', () => {
     const slides = [1, 2, 3].map((number) =>
       page(

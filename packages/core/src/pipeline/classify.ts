@@ -285,6 +285,8 @@ function splitNumberedLeads(page: PageLayout, stats: TextStatistics): void {
     const text = first.text.trim()
     if (!isSectionNumber(text) || /[.:;,]$/.test(text) || text.split(/\s+/).length > 12) continue
     if (first.fontId === stats.bodyFontId || first.fontSize < stats.bodySize * 0.95) continue
+    // Numbered lines all in typewriter type are a listing with its line numbers.
+    if (block.monospace) continue
     // The title line ends well short of the column; running text fills its lines.
     if (first.right > block.right - 3 * first.fontSize) continue
     if (Math.abs(second.left - first.left) > first.fontSize) continue
