@@ -775,6 +775,19 @@ describe('groupLines', () => {
     ])
   })
 
+  it("keeps an item's bullet with its text when the next column's line is level with the bullet", () => {
+    // The bullet in 8 pt sits 0.9 pt above its text; the right column's line sits 3.7 pt above it.
+    const lines = textsOf(
+      run('ticularly important for nested trace trees', 317, 548.1, { fontSize: 9 }),
+      run('• ', 59.2, 551.8, { fontSize: 8, right: 63.5 }),
+      run('The loop body is short.', 67, 552.7, { fontSize: 9 }),
+    )
+    expect(lines).toEqual([
+      'ticularly important for nested trace trees',
+      '• The loop body is short.',
+    ])
+  })
+
   it('splits rows at a gutter that the rows around it share, but not at a lone gap', () => {
     const rows = [0, 1, 2, 3].flatMap((i) => [
       run('left column text', 10, 100 + 12 * i),

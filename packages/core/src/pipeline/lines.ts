@@ -175,6 +175,7 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
     }
   }
   adoptStrandedMarks(rows)
+  adoptStrandedLeads(rows)
   seatDropCapitals(rows)
   adoptScriptRows(rows)
   seatFractions(rows)
@@ -481,7 +482,46 @@ function adoptStrandedMarks(rows: TextRun[][]): void {
   })
 }
 
-/** A mark set against a word: no more than a third of the word's size away on either side. */
+/** Characters at most of a piece that opens a line: a bullet, "1." or "a)". */
+const LEAD_MAX_CHARS = 3
+
+/**
+ * Moves a line's lead (a bullet, an item's number) that joined a row far from all of its text to
+ * the row of the text it opens, which arrived after it: the lead's baseline sits a little off its
+ * text's, by chance level with the next column's line, and the text's is the nearer.
+ */
+function adoptStrandedLeads(rows: TextRun[][]): void {
+  rows.forEach((row, index) => {
+    if (row.length < 2) return
+    for (const lead of row) {
+      if (lead.text.trim().length > LEAD_MAX_CHARS) continue
+      const reach = MARK_APART_EM * lead.fontSize
+      const apart = row.every(
+        (other) =>
+          other === lead || Math.max(lead.left - other.right, other.left - lead.right) > reach,
+      )
+      if (!apart) continue
+      const shift = Math.abs(
+        lead.baseline - ((row[0] === lead ? row[1] : row[0]) as TextRun).baseline,
+      )
+      const to = Math.min(rows.length - 1, index + MARK_ROWS_AROUND)
+      for (let r = Math.max(0, index - MARK_ROWS_AROUND); r <= to; r++) {
+        const other = rows[r] as TextRun[]
+        const opened = other.some(
+          (word) =>
+            word.left >= lead.right - 0.2 * lead.fontSize &&
+            word.left - lead.right <= reach &&
+            Math.abs(word.baseline - lead.baseline) < shift,
+        )
+        if (r === index || !opened) continue
+        row.splice(row.indexOf(lead), 1)
+        other.push(lead)
+        return
+      }
+    }
+  })
+}
+
 /**
  * Puts a row made of scripts alone into the row beside it whose glyphs they are set against: the
  * upper limit of an inline sum ("n" of ∑_{i=1}^n) stands too high to join its line when the
