@@ -865,6 +865,24 @@ describe('groupBlocks', () => {
     expect(splitLineLists(prose, 10)).toEqual(prose)
   })
 
+  it("splits an index's entries into lines, with a term over its subentries and a cross reference", () => {
+    const entries = [
+      ['apprentices, 80, 126-129', 45.5],
+      ['indentures of, 127', 59.7],
+      ['beer, duty on. See excise', 45.5],
+      ['bells, 189', 45.5],
+      ['bridges', 45.5],
+      ['Cefn bridge, 213', 59.7],
+      ['tolls on, 41, 44, 215-218', 59.7],
+      ['broadsides, 97, 105-110, 236', 45.5],
+    ] as const
+    const blocks = groupBlocks(
+      groupLines(entries.map(([text, left], i) => run(text, left, 100 + 10.4 * i))),
+      1,
+    )
+    expect(text(splitLineLists(blocks, 10))).toEqual(entries.map(([entry]) => [entry]))
+  })
+
   it("splits a table's rows into lines, however they start, where their cells line up", () => {
     const rows = groupBlocks(
       groupLines([

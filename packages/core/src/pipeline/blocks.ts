@@ -248,17 +248,36 @@ function isKeyValueList(lines: readonly Line[]): boolean {
 
 /**
  * Whether every line is an index's entry or the letter over the entries it starts: three lines
- * at least, or two where each entry gives its pages after a comma, as an index does.
+ * at least, or two where each entry gives its pages after a comma, as an index does. Of three
+ * lines or more, a few may give no pages: a term over its subentries ("bridges"), a cross
+ * reference ("beer, duty on. See excise"), a reference's wrapped end.
  */
 function isIndex(lines: readonly Line[]): boolean {
   if (lines.length < 2) return false
-  if (!lines.every((line, i) => INDEX_ENTRY.test(line.text) || wrapsPages(lines[i - 1], line))) {
-    return false
+  let entries = 0
+  for (const [i, line] of lines.entries()) {
+    if (
+      INDEX_ENTRY.test(line.text) ||
+      SEE_REFERENCE.test(line.text) ||
+      wrapsPages(lines[i - 1], line)
+    )
+      entries++
+    else if (lines.length < LINE_LIST_MIN_LINES || !isIndexTerm(line.text)) return false
   }
-  return (
-    lines.length >= LINE_LIST_MIN_LINES ||
-    lines.every((line) => /^\p{Lu}$/u.test(line.text) || PAGES_AFTER_COMMA.test(line.text))
-  )
+  if (lines.length >= LINE_LIST_MIN_LINES) return entries >= INDEX_ENTRY_SHARE * lines.length
+  return lines.every((line) => /^\p{Lu}$/u.test(line.text) || PAGES_AFTER_COMMA.test(line.text))
+}
+
+/** An index's cross reference after its term or pages: "duty on. See excise", "70-78; see also". */
+const SEE_REFERENCE = /[,.;] [Ss]ee(?: also)?\b/
+/** The share of an index's lines, at least, that give an entry's pages or a cross reference. */
+const INDEX_ENTRY_SHARE = 0.75
+/** Words at most of an index's line without pages: a term, a cross reference. */
+const INDEX_TERM_MAX_WORDS = 6
+
+/** Whether a line may be an index's term without pages: a few words, no sentence's end. */
+function isIndexTerm(text: string): boolean {
+  return !/[.!?]$/.test(text) && text.split(' ').length <= INDEX_TERM_MAX_WORDS
 }
 
 /** Whether every line of a block is a row of one table with the line under it. */

@@ -15,6 +15,17 @@ describe('continuesParagraph', () => {
     expect(continuesParagraph(cut, block(['measured its depth.'], 72, 740))).toBe(true)
   })
 
+  it("keeps an index's entries apart across a gap or a break, though they start in lowercase", () => {
+    const entry = block(['justices, 44, 180'], 51, 128)
+    expect(continuesParagraph(entry, block(['keelmen, 18, 196'], 51, 148))).toBe(false)
+    expect(continuesParagraph(entry, block(['docks, 225-231'], 51, 80, { page: 2 }))).toBe(false)
+    // Prose that ends a line on a figure goes on.
+    const prose = block(['the harbour was dredged in 1998, 2004, 2012'], 51, 700)
+    expect(continuesParagraph(prose, block(['and again last year.'], 51, 80, { page: 2 }))).toBe(
+      true,
+    )
+  })
+
   it('joins a justified paragraph that fills its column to the end, after a full stop too', () => {
     // Justified lines all end at the measure; a paragraph's own last line is set short.
     const full = block([...FULL, 'and the tides rose higher than ever before.'], 72, 600)

@@ -1,5 +1,6 @@
 import { endsContentsEntry, fitsAfter } from './blocks.js'
 import { areCellRows } from './cell-rows.js'
+import { INDEX_ENTRY, PAGES_AFTER_COMMA } from './index-entries.js'
 import { isUnspacedWriting } from './join-lines.js'
 import { countLetters } from './letters.js'
 import { JUSTIFIED_SLACK } from './paragraph-indents.js'
@@ -31,6 +32,8 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
   const first = next.lines[0]
   if (last === undefined || first === undefined) return false
   if (areCellRows(last, first)) return false
+  // An index's entries stand alone, though its terms start in lowercase and carry no stop.
+  if (PAGES_AFTER_COMMA.test(last.text) && INDEX_ENTRY.test(first.text)) return false
   const below = next.page === previous.page && next.top >= previous.bottom
   // Justified text sets a paragraph's last line short: a column or page that ends on a full
   // line ends inside a paragraph, at a sentence's end or not, where the next column or page
