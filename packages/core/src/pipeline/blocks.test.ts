@@ -152,6 +152,32 @@ describe('groupBlocks', () => {
     ).toHaveLength(1)
   })
 
+  it("keeps a numbered clause whose first line ends a sentence with its lines hanging under the number's text", () => {
+    const line = (text: string, x: number, y: number, right = 515.9) =>
+      run(text, x, y, { fontSize: 10.9, right })
+    const clause = 'The Hedgerow Regulations 1997 protect most countryside hedgerows from removal.'
+    const wrapped = [
+      'However, they do not regulate how hedgerows are managed, and the criteria for decid-',
+      'ing whether a hedgerow is "important" are widely regarded as complex and outdated.',
+    ]
+    const blocks = blocksOf(
+      line('1.1 ', 79.4, 90.3, 93.3),
+      line(clause, 111.9, 90.3),
+      line(wrapped[0] as string, 107.7, 103.9),
+      line(wrapped[1] as string, 107.7, 117.4),
+      line('1.2 ', 79.4, 131, 93.3),
+      line('Since 2024, basic hedgerow management rules have been set out in law,', 111.9, 131),
+      line('which prohibits cutting or trimming between 1 March and 31 August and', 107.7, 144.5),
+      line('requires a buffer strip from the centre of the hedgerow.', 107.7, 158.1, 371.9),
+      // Paragraphs at the page's indent, and one at the margin.
+      line(clause, 107.7, 183.6),
+      ...wrapped.map((text, i) => line(text, 79.4, 197.1 + 13.5 * i)),
+      line(clause, 107.7, 236.2),
+      ...wrapped.map((text, i) => line(text, 79.4, 249.7 + 13.5 * i)),
+    )
+    expect(blocks[0]).toEqual([`1.1 ${clause}`, ...wrapped])
+  })
+
   it("parts a paragraph's last line alone atop a column from the next paragraph at the page's indent", () => {
     const full = (text: string, x: number, y: number) => run(text, x, y, { right: 300 })
     const paragraph = (y: number) => [

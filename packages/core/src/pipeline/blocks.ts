@@ -120,8 +120,8 @@ function isSetInsideItem(line: Line, item: Line): boolean {
   return Math.abs(line.left + line.right - item.left - item.right) / 2 > item.fontSize
 }
 
-/** A note's or an item's number as a run of its own: "2", "14.", "(3)". */
-const NUMBER_RUN = /^\(?\d{1,3}[.)]?\s*$/
+/** A note's, an item's or a clause's number as a run of its own: "2", "14.", "(3)", "1.1". */
+const NUMBER_RUN = /^\(?\d{1,3}(?:\.\d{1,3})*[.)]?\s*$/
 
 /**
  * Whether `line` hangs under the text of `last`, past the number that opens it, set apart by a
@@ -814,6 +814,7 @@ function continuesBlock(
     block.lines.length === 1 &&
     finished &&
     listMarker(last.text) === undefined &&
+    !hangsUnderNumber(last, line) &&
     opensAtIndent(rhythm.indents, last, line)
   ) {
     return false
