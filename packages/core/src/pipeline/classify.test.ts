@@ -799,6 +799,31 @@ describe('classifyBlocks', () => {
     expect(layout.blocks.map((b) => b.kind)).toEqual(['paragraph', 'paragraph', 'list-item'])
   })
 
+  it('takes a quotation\'s attribution, a dashed "ENDS" and a "cc." line for lines, not list items', () => {
+    const layout = page([
+      block(['"We put the people who use our buses first."'], 60, 100),
+      block(['\u2014 Karen Olowe, Chief Executive'], 60, 114),
+      block(BODY, 10, 140),
+      block(['- ENDS -'], 200, 200),
+      block(['cc. Sister J. Pryce, Ward Manager'], 10, 230),
+      block(['\u2014 Pas du tout.'], 10, 260),
+      block(['\u2014 Alors, venez.'], 10, 274),
+      block(['iv. The fourth point'], 10, 300),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      // Lines of dialogue one under the other are opened alike.
+      'list-item',
+      'list-item',
+      'list-item',
+    ])
+  })
+
   it('takes a section title right over its first subsection title for a heading', () => {
     const title = { fontId: 'bold' }
     const layout = page([

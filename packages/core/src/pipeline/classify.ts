@@ -526,13 +526,38 @@ function classifyBlock(
     block.kind = 'footnote'
     return
   }
-  if (marker !== undefined) {
+  if (marker !== undefined && !isDashedLine(block, marker, previous, next)) {
     block.kind = 'list-item'
     block.marker = marker
     return
   }
   block.kind = 'paragraph'
 }
+
+/**
+ * Whether a line opened by a dash is no item: one closed by a dash too (a press release's
+ * "– ENDS –"), or one opened by an em dash that stands alone, no item among others opened so (a
+ * quotation's attribution, "— Genesis 7:19").
+ */
+function isDashedLine(
+  block: Block,
+  marker: string,
+  previous: Block | undefined,
+  next: Block | undefined,
+): boolean {
+  if (!DASHES.includes(marker) || block.lines.length > 1) return false
+  if (CLOSING_DASH.test(block.lines[0]?.text ?? '')) return true
+  return (
+    marker === '\u2014' &&
+    [previous, next].every(
+      (other) => other === undefined || listMarker(other.lines[0]?.text ?? '') !== marker,
+    )
+  )
+}
+
+const DASHES = '-\u2013\u2014'
+/** A dash that closes a line, set apart from its last word. */
+const CLOSING_DASH = /\s[-\u2013\u2014]$/
 
 /**
  * Whether a numbered line set a size up in the body's own font, neither bold nor in a face of
