@@ -15,6 +15,15 @@ describe('continuesParagraph', () => {
     expect(continuesParagraph(cut, block(['measured its depth.'], 72, 740))).toBe(true)
   })
 
+  it('ends a lone line at a page foot that left room for the first word overleaf', () => {
+    const enclosure = block(['Enc. Ombudsman leaflet'], 65, 780)
+    const copy = block(['cc. Sister J. Pryce, Ward Manager, C23'], 65, 97, { page: 2 })
+    expect(continuesParagraph(enclosure, copy)).toBe(false)
+    // A lone line that ran to the measure of the text overleaf goes on.
+    const cut = block(['the surveyors walked the north shore at low water and'], 65, 780)
+    expect(continuesParagraph(cut, block(FULL, 65, 97, { page: 2 }))).toBe(true)
+  })
+
   it("keeps an index's entries apart across a gap or a break, though they start in lowercase", () => {
     const entry = block(['justices, 44, 180'], 51, 128)
     expect(continuesParagraph(entry, block(['keelmen, 18, 196'], 51, 148))).toBe(false)

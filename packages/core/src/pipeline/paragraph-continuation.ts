@@ -43,9 +43,15 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
     // The lines of a list of lines were each found to stand alone.
     if (previous.listedLine && next.listedLine) return false
     if (next.left < previous.left - 0.5 * previous.fontSize) return false
-    // Its last line left room for the next word under the wider of the two: it ended there.
-    if (fitsAfter(first, Math.max(previous.right, next.right) - last.right)) return false
   }
+  // Its last line left room for the next word under the wider of the two: it ended there. A
+  // lone line is measured so across a break too (a letter's "Enc." line at a page's foot, over
+  // the "cc." line overleaf).
+  if (
+    (below || previous.lines.length === 1) &&
+    fitsAfter(first, Math.max(previous.right, next.right) - last.right)
+  )
+    return false
   if (CLOSED.test(last.text) || endsContentsEntry(last.text)) return false
   // Chinese, Japanese and Korean have no capitals to tell a sentence's start; their text goes on
   // on a line below, not beside (a running head's title and its chapter, level on one row).
