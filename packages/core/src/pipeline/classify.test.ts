@@ -510,6 +510,25 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('takes bulleted lines in typewriter type for list items, and lines opened by hyphens for code', () => {
+    const mono = { monospace: true, fontId: 'f2' }
+    const layout = page([
+      block([BODY[0] as string, 'install one of the following packages:'], 10, 100),
+      block(['\u2022 libfoo-dev', '\u2022 libfoo-tools', '\u2022 python3-foo'], 30, 130, mono),
+      block([BODY[0] as string, 'and the configuration reads:'], 10, 180),
+      block(['exporters:', '  - type: ndjson', '  - type: csv'], 30, 210, mono),
+      block(BODY, 10, 260),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'paragraph',
+      'list-item',
+      'paragraph',
+      'code',
+      'paragraph',
+    ])
+  })
+
   it('takes a lone typewriter line for code where it reads as a command or a sentence ending in a colon leads into it, but not an address', () => {
     const mono = { monospace: true, fontId: 'f2' }
     const layout = page([

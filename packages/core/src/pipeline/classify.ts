@@ -15,7 +15,7 @@ import { continuesListing } from './code-listing.js'
 import { demoteDefinitionTerms } from './definition-terms.js'
 import { isQuantity } from './figure.js'
 import { markHangingNumberedItems } from './hanging-items.js'
-import { isOrderedMarker, listMarker } from './list-markers.js'
+import { isBullet, isOrderedMarker, listMarker } from './list-markers.js'
 import { LONE_NOTE_MARK, NOTE_MARK } from './note-marks.js'
 import { PAGE_LABEL } from './page-label.js'
 import { continuesParagraph } from './paragraph-continuation.js'
@@ -483,7 +483,8 @@ function classifyBlock(
     (block.lines.length > 1 ||
       (next !== undefined && next.lines.length > 1 && continuesListing([block], next)) ||
       isLoneCommand(block, previous, page.blocks)) &&
-    !isAddressNotes(block)
+    !isAddressNotes(block) &&
+    !isBulletedCode(block)
   ) {
     block.kind = 'code'
     return
@@ -600,6 +601,18 @@ function isOutdentedSectionTitle(block: Block, text: string, next: Block | undef
     next.top > block.bottom &&
     next.left >= block.left + block.fontSize
   )
+}
+
+/**
+ * Whether every line of a block in typewriter type opens with a bullet glyph, which no source
+ * code writes (a hyphen or an asterisk it may): items that each name a package or a command, a
+ * list rather than a listing.
+ */
+function isBulletedCode(block: Block): boolean {
+  return block.lines.every((line) => {
+    const mark = listMarker(line.text)
+    return mark !== undefined && isBullet(mark) && mark.charCodeAt(0) > 0x7f
+  })
 }
 
 /** Words set apart by two spaces or more, inside a line. */
