@@ -859,6 +859,15 @@ describe('groupBlocks', () => {
     expect(text(groupBlocks(code, 1))).toHaveLength(1)
   })
 
+  it("keeps a listing's nested line that starts with a dash in the listing's block", () => {
+    const mono = { monospace: true, fontId: 'mono', fontSize: 9 }
+    const blocks = groupBlocks(
+      groupLines([run('exporters:', 88.9, 732, mono), run('- type: ndjson', 99.8, 742.5, mono)]),
+      1,
+    )
+    expect(text(blocks)).toEqual([['exporters:', '- type: ndjson']])
+  })
+
   it('splits a list of lines into its lines, and leaves paragraphs whole', () => {
     // Each name stops well short of room for the next one's first word.
     const names = groupBlocks(

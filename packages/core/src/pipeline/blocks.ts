@@ -102,6 +102,24 @@ export function groupBlocks(lines: readonly Line[], page: number): Block[] {
   return blocks
 }
 
+/**
+ * Whether a line in typewriter type steps in under a line of the same type that opens a nested
+ * part ("exporters:" over "  - type: ndjson", "items = [" over "  - 1,"): a listing's line, not an
+ * item of a list, whatever it starts with.
+ */
+function nestsInCode(last: Line, line: Line): boolean {
+  return (
+    last.monospace &&
+    line.monospace &&
+    line.fontId === last.fontId &&
+    CODE_OPENER.test(last.text) &&
+    line.left > last.left + 0.5 * last.fontSize
+  )
+}
+
+/** The end of a line of code that opens a nested part: a mapping's key, a bracket. */
+const CODE_OPENER = /[:{([]$/
+
 /** A line this short alone over a caption is a table's cell. */
 const CELL_MAX_CHARS = 20
 /** An item's wrapped line starts at most this many font sizes right of the item's text. */
@@ -765,6 +783,7 @@ function continuesBlock(
   const marker = listMarker(line.text)
   if (
     marker !== undefined &&
+    !nestsInCode(last, line) &&
     // A number under a full line that ended its sentence opens the next item all the same.
     !(
       listMarker(last.text) === undefined &&

@@ -17,4 +17,11 @@ describe('continuesListing', () => {
     expect(continuesListing([head, body], block(['def insert():'], 149, 150))).toBe(false)
     expect(continuesListing([head, body], block(['def insert():'], 149, 190, mono))).toBe(false)
   })
+
+  it('goes on at the top of the next page, and no further', () => {
+    const foot = block(['def insert(self, key, value):', '    bucket = self.slots'], 72, 740, mono)
+    const top = (page: number) => block(['    bucket.append(key)'], 72, 60, { ...mono, page })
+    expect(continuesListing([foot], top(2))).toBe(true)
+    expect(continuesListing([foot], top(3))).toBe(false)
+  })
 })

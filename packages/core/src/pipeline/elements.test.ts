@@ -72,6 +72,29 @@ describe('buildElements', () => {
     )
   })
 
+  it('reads a listing on over a page break, past the running head, to its last line alone overleaf', () => {
+    const code = { kind: 'code' as const, monospace: true, fontSize: 9 }
+    const foot = block(
+      ['exporters:', 'type: ndjson', 'path: /var/log/app/spans.ndjson'],
+      72,
+      720,
+      code,
+    )
+    for (const line of foot.lines.slice(1)) line.left = 82.8
+    const head = block(['Configuration guide'], 72, 30, { kind: 'header', page: 2 })
+    const last = block(['flush: 5s'], 82.8, 60, { monospace: true, fontSize: 9, page: 2 })
+    const after = block(['The exporter writes a line a span.'], 72, 100, { page: 2 })
+    const elements = buildElements(
+      [page([foot]), page([head, last, after], 2)],
+      collectSpellings([]),
+    )
+    expect(elements.map((element) => [element.type, element.text])).toEqual([
+      ['code', 'exporters:\n  type: ndjson\n  path: /var/log/app/spans.ndjson\n  flush: 5s'],
+      ['header', 'Configuration guide'],
+      ['paragraph', 'The exporter writes a line a span.'],
+    ])
+  })
+
   it('joins the lines of a note that stands between the parts of a paragraph as it joins text', () => {
     const paragraph = (texts: string[], y: number, number: number) =>
       Object.assign(block(texts, 71, y), { kind: 'paragraph' as const, page: number })

@@ -109,13 +109,16 @@ export function buildElements(
       continue
     }
     if (block.kind === 'code') {
-      const parts: Block[] = [block]
-      for (let next = blocks[i + 1]; next?.kind === 'code'; next = blocks[i + 1]) {
-        if (!continuesListing(parts, next)) break
-        parts.push(next)
-        i++
-      }
+      const { parts, end, skipped } = runOn(
+        blocks,
+        i,
+        (last, next, _at, listing) =>
+          (next.kind === 'code' || isListingEndOverleaf(last, next)) &&
+          continuesListing(listing, next),
+      )
       push({ type: 'code', page: block.page, text: codeText(parts) }, parts)
+      pushFurniture(skipped)
+      i = end
       continue
     }
     const text = blockText(block, spellings)
@@ -153,14 +156,14 @@ export interface ElementOptions {
 
 /**
  * The block at `start` and those after it that go on from it one by one, by `goesOn` (told the
- * last one taken), past the running heads, footers and notes between them at a page break, and
+ * last one taken, and all those taken), past the running heads, footers and notes between them at a page break, and
  * past blocks that `passable` lets by: the blocks taken, the index of the last, and the blocks
  * passed, which follow them.
  */
 function runOn(
   blocks: readonly Block[],
   start: number,
-  goesOn: (last: Block, next: Block, at: number) => boolean,
+  goesOn: (last: Block, next: Block, at: number, taken: readonly Block[]) => boolean,
   passable: (block: Block) => boolean = () => false,
 ): { parts: Block[]; end: number; skipped: Block[] } {
   const parts = [blocks[start] as Block]
@@ -169,12 +172,26 @@ function runOn(
   for (let j = start + 1; j < blocks.length; j++) {
     const next = blocks[j] as Block
     if (isFurniture(next) || passable(next)) continue
-    if (!goesOn(parts[parts.length - 1] as Block, next, j)) break
+    if (!goesOn(parts[parts.length - 1] as Block, next, j, parts)) break
     for (let k = end + 1; k < j; k++) skipped.push(blocks[k] as Block)
     parts.push(next)
     end = j
   }
   return { parts, end, skipped }
+}
+
+/**
+ * Whether a line in typewriter type alone atop a page, which reads as a line of its own there, is
+ * the last line of the listing at the foot of the page before: no further left than the
+ * listing's last part (text in typewriter type throughout sets its next term further left).
+ */
+function isListingEndOverleaf(last: Block, next: Block): boolean {
+  return (
+    next.monospace &&
+    next.lines.length === 1 &&
+    next.page !== last.page &&
+    next.left > last.left - 0.5 * last.fontSize
+  )
 }
 
 /** The box around an element's blocks on its first page (a paragraph may go on overleaf). */
