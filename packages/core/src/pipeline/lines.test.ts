@@ -788,6 +788,30 @@ describe('groupLines', () => {
     ])
   })
 
+  it("keeps a listing's line numbers on their lines, however deep the code is indented", () => {
+    const code = { fontId: 'mono', monospace: true, fontSize: 9 }
+    const number = { fontId: 'roman', fontSize: 6 }
+    const lines = groupLines([
+      run('4 ', 57.3, 196.5, { ...number, right: 60.9 }),
+      run('for (int i = 0; i < n; i++) {', 91.8, 196.5, code),
+      run('5 ', 57.3, 207.5, { ...number, right: 60.9 }),
+      run('if (v[i] > 0)', 110.6, 207.5, code),
+      run('6 ', 57.3, 218.5, { ...number, right: 60.9 }),
+      run('}', 70.9, 218.5, code),
+    ])
+    expect(lines.map((line) => line.text)).toEqual([
+      '4 for (int i = 0; i < n; i++) {',
+      '5 if (v[i] > 0)',
+      '6 }',
+    ])
+    // Each line is of the code's type, number or not.
+    expect(lines.map((line) => [line.monospace, line.fontSize])).toEqual([
+      [true, 9],
+      [true, 9],
+      [true, 9],
+    ])
+  })
+
   it('splits rows at a gutter that the rows around it share, but not at a lone gap', () => {
     const rows = [0, 1, 2, 3].flatMap((i) => [
       run('left column text', 10, 100 + 12 * i),

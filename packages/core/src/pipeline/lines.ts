@@ -650,6 +650,7 @@ function splitsRow(
   // Typewriter type set apart by whole characters is one line of its source however wide the
   // gap (a listing's aligned comments, a diagram's boxes, a terminal's columns).
   if (onCharacterGrid(prev, next, gap, rows[index] as TextRun[])) return false
+  if (isListingLineNumber(rows, index, prev, next)) return false
   // A contents entry's page number reads on from the dots that lead to it, or from its title
   // where the entries around it are led by dots to numbers in line with it (a chapter's entry).
   if (PAGE_REFERENCE.test(next.text)) {
@@ -1249,6 +1250,43 @@ function edgeRowsOnward(
   return count
 }
 
+/**
+ * Whether `prev` numbers a line of a listing, as LaTeX's listings and documentation sites print
+ * them in a margin column: a number opening the row before typewriter text, in a column of
+ * numbers that count up one a row, however far the code's indentation sets the text off.
+ */
+function isListingLineNumber(
+  rows: readonly TextRun[][],
+  index: number,
+  prev: TextRun,
+  next: TextRun,
+): boolean {
+  const row = rows[index] as TextRun[]
+  if (prev !== row[0] || !next.monospace || !LINE_NUMBER.test(prev.text)) return false
+  const number = Number.parseInt(prev.text, 10)
+  return [-1, 1].some((step) => {
+    const first = rows[index + step]?.[0]
+    return (
+      first !== undefined &&
+      Math.abs(first.left - prev.left) < 0.5 * prev.fontSize &&
+      LINE_NUMBER.test(first.text) &&
+      Number.parseInt(first.text, 10) === number + step
+    )
+  })
+}
+
+/** A listing's line number, as a run of its own. */
+const LINE_NUMBER = /^\s*\d{1,5}\s*$/
+
+/**
+ * A line's runs after the number that opens it, where typewriter type follows: a listing's line
+ * numbers may be set in another type, smaller, and the line's type is its code's.
+ */
+function afterLineNumber(runs: readonly TextRun[]): readonly TextRun[] {
+  if (runs.length < 2 || !(runs[1] as TextRun).monospace) return runs
+  return LINE_NUMBER.test((runs[0] as TextRun).text) ? runs.slice(1) : runs
+}
+
 /** Rows above and below where another key and value are looked for. */
 const KEY_WINDOW_ROWS = 2
 /** Keys and values of one list start within this many font sizes of each other's edges. */
@@ -1421,7 +1459,7 @@ export function makeLine(runs: TextRun[]): Line {
     if (run.rtl) rtlChars += run.text.length
   }
   const ordered = rtlChars * 2 > allChars ? rightToLeftOrder(runs) : runs
-  const dominant = dominantRun(runs, monospace)
+  const dominant = dominantRun(afterLineNumber(runs), monospace)
   let text = ''
   let prev: TextRun | undefined
   let openingMark: string | undefined
@@ -1770,7 +1808,8 @@ function leadingSpaces(text: string): number {
  * code. Prose naming a few identifiers in typewriter type ("Returns: ASN1_SUCCESS if ...") is
  * prose, even where those identifiers outweigh its other words.
  */
-function isMonospaceLine(runs: readonly TextRun[]): boolean {
+function isMonospaceLine(line: readonly TextRun[]): boolean {
+  const runs = afterLineNumber(line)
   let mixed = false
   let some = false
   for (const run of runs) {
