@@ -788,6 +788,29 @@ describe('groupLines', () => {
     ])
   })
 
+  it("keeps a justified line stretched by a manual break whole, measured against the column's text further down", () => {
+    // Word stretches a justified line that ends in a line break: five words across the measure.
+    const words = [
+      ['Contact: ', 56.8, 97.7],
+      ['Sofia ', 165.9, 190.9],
+      ['Lindqvist, ', 258.9, 305.4],
+      ['Communications ', 373.5, 455.4],
+      ['Manager', 523.5, 566.9],
+    ] as const
+    const at = (text: string, y: number, right: number, fontSize = 11) =>
+      run(text, 56.8, y, { right, fontSize })
+    const lines = textsOf(
+      ...words.map(([text, left, right]) => run(text, left, 93.6, { right, fontSize: 11 })),
+      at('Email: press@verdant-coop.example', 108.1, 237.3),
+      at('Community-owned solar farm doubles in size after record share', 140, 548.3, 18),
+      at('offer', 160.7, 93.7, 18),
+      at('More than 2,300 local investors back expansion that will power', 190, 426.9, 12),
+      at('BRIDPORT, 3 May 2024, the co-operative announced that its', 210, 566.4),
+      at('offer has closed at £6.8 million, the largest ever raised by a', 224.5, 566.4),
+    )
+    expect(lines[0]).toBe('Contact: Sofia Lindqvist, Communications Manager')
+  })
+
   it("keeps a listing's line numbers on their lines, however deep the code is indented", () => {
     const code = { fontId: 'mono', monospace: true, fontSize: 9 }
     const number = { fontId: 'roman', fontSize: 6 }

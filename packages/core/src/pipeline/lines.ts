@@ -998,14 +998,16 @@ export function isJustifiedSpace(
   )
     return true
   // A paragraph's first line, indented, measures against the lines under it from its own edge.
+  // A line of words may measure against the column's text further off: a letterhead's contact
+  // line, stretched where it ends in a manual line break, over a title and the text under it.
   if (!areWords(row, start, end)) return false
   return (
     wordsDrawnNear(
       rows,
       index,
-      GAP_WINDOW_ROWS / 2,
+      GAP_WINDOW_ROWS,
       (run) =>
-        run.left < left &&
+        run.left < left + 0.2 * em &&
         run.left > left - FIRST_LINE_INDENT_EM * em &&
         Math.abs(run.right - right) < 0.2 * em,
     ) || stretchedLineNear(rows, index, left, right, spaces, em)
