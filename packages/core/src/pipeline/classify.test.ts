@@ -843,6 +843,36 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("takes a numbered title at the page's foot, its text overleaf, for a heading like the others", () => {
+    const title = { fontId: 'bold' }
+    const footer = block(['Page 1'], 280, 790, { kind: 'footer' })
+    const layout = page([
+      block(['3. Duties'], 10, 100, title),
+      block(BODY, 30, 120),
+      block(BODY, 30, 160),
+      block(['4. Reporting'], 10, 740, title),
+      footer,
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'heading',
+      'paragraph',
+      'paragraph',
+      'heading',
+      'footer',
+    ])
+    // Above other text on its page, a numbered line in that type is an item.
+    const items = page([
+      block(['3. Duties'], 10, 100, title),
+      block(BODY, 30, 120),
+      block(['4. Reporting'], 10, 160, title),
+      block(['5. Review'], 10, 172, title),
+      footer,
+    ])
+    classifyPage(items)
+    expect(items.blocks.slice(2, 4).map((b) => b.kind)).toEqual(['list-item', 'list-item'])
+  })
+
   it('takes a section title right over its first subsection title for a heading', () => {
     const title = { fontId: 'bold' }
     const layout = page([

@@ -315,8 +315,16 @@ function promoteHeadingStyle(page: PageLayout, stats: TextStatistics): void {
     if (block.kind === 'heading' && block.fontId !== stats.bodyFontId) styles.add(style(block))
   }
   if (styles.size === 0) return
-  for (const block of page.blocks) {
-    if (block.kind !== 'paragraph' || block.standalone || block.lines.length > 2) continue
+  for (const [index, block] of page.blocks.entries()) {
+    // A numbered title at the page's foot, its text overleaf, was taken for an item: it takes
+    // after the titles numbered so.
+    const item =
+      block.kind === 'list-item' &&
+      block.lines.length === 1 &&
+      lowOnPage(block, page) &&
+      page.blocks.slice(index + 1).every((after) => after.kind === 'footer')
+    if ((block.kind !== 'paragraph' && !item) || block.standalone || block.lines.length > 2)
+      continue
     if (!styles.has(style(block))) continue
     const text = plainText(block)
     // A question in a heading's type may run longer: the questions of an interview or a FAQ.
@@ -325,6 +333,7 @@ function promoteHeadingStyle(page: PageLayout, stats: TextStatistics): void {
       continue
     if (sitsBesideOthers(block, page)) continue
     block.kind = 'heading'
+    delete block.marker
   }
 }
 
