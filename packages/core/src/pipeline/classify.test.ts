@@ -843,6 +843,24 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('takes a numbered line in a type of its own for an item where the next number follows it', () => {
+    const math = { fontId: 'math' }
+    const layout = page([
+      block(BODY, 10, 60),
+      block(['Algorithm 1: MarkSlice(B)'], 10, 100),
+      block(['1. scanned \u2190 0'], 24, 120, math),
+      block(['2. while grey is not empty and scanned < B do'], 24, 138),
+      block(['3. return grey'], 24, 156),
+      block(BODY, 10, 190),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.slice(2, 5).map((b) => b.kind)).toEqual([
+      'list-item',
+      'list-item',
+      'list-item',
+    ])
+  })
+
   it("takes a numbered title at the page's foot, its text overleaf, for a heading like the others", () => {
     const title = { fontId: 'bold' }
     const footer = block(['Page 1'], 280, 790, { kind: 'footer' })

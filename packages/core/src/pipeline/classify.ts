@@ -582,7 +582,18 @@ function isNumberedItem(
   stats: TextStatistics,
 ): boolean {
   const number = marker === undefined ? Number.NaN : Number.parseInt(marker, 10)
-  if (Number.isNaN(number) || block.bold || block.fontId !== stats.bodyFontId) return false
+  if (Number.isNaN(number)) return false
+  // The next number right under it, in line with it, leaves it no text: an item, whatever its
+  // type (an algorithm's first step in math italics).
+  const nextMarker = listMarker(next?.lines[0]?.text ?? '')
+  if (
+    next !== undefined &&
+    nextMarker !== undefined &&
+    Number.parseInt(nextMarker, 10) === number + 1 &&
+    Math.abs(next.left - block.left) < 0.5 * block.fontSize
+  )
+    return true
+  if (block.bold || block.fontId !== stats.bodyFontId) return false
   if (next !== undefined && listMarker(next.lines[0]?.text ?? '') !== undefined) return true
   const em = block.fontSize
   for (let i = page.blocks.indexOf(block) - 1; i >= 0; i--) {
