@@ -472,6 +472,43 @@ describe('orderBlocks', () => {
     expect(orderBlocks([...page].reverse()).blocks).toEqual(page)
   })
 
+  it("reads a résumé's sidebar, then its main column, under a name and a title that reach into the gutter", () => {
+    // Set large, both reach into the gutter, or across it.
+    const wide = (text: string, top: number, fontSize: number, right: number) => {
+      const title = block([text], 40, top, { fontSize })
+      for (const part of [title, ...title.lines]) part.right = right
+      return title
+    }
+    const name = wide('Lea Marchand', 58, 20, 205)
+    const role = wide('Bilingual Customer Success Manager', 80, 14, 239)
+    const sidebar = [
+      block(['CONTACT'], 40, 107),
+      block(
+        ['Bordeaux, France (Gironde)', '+33 6 55 01 23 47 (mobile)', 'lea@mail.example'],
+        40,
+        121,
+      ),
+      block(['LANGUAGES'], 40, 165),
+      block(['French, native speaker', 'English, C2 (fluent)', 'Spanish, B2 (working)'], 40, 179),
+      block(['SKILLS'], 40, 223),
+      block(['Salesforce and HubSpot', 'Customer onboarding', 'Workshop facilitation'], 40, 237),
+    ]
+    const text = 'managed the accounts of customers in France, Spain'
+    const main = [
+      block(['Profile'], 210, 109),
+      block([text, text, text], 210, 123),
+      block(['Experience'], 210, 179),
+      block(['Senior Customer Success Manager'], 210, 195),
+      block(['Mar 2021 - present'], 470, 195),
+      block([text, text], 226, 229),
+      block(['Customer Success Manager'], 210, 306),
+      block(['Jan 2018 - Feb 2021'], 470, 306),
+      block([text, text], 226, 340),
+    ]
+    const page = [name, role, ...sidebar, ...main]
+    expect(orderBlocks([...page].reverse()).blocks).toEqual(page)
+  })
+
   it('reads a sidebar beside the text after the text, not row by row with it', () => {
     // Sidebar lines at their own baselines (offset from the main text's by 5 pt).
     const { main, sidebar } = textBesideSidebar(65, 135)

@@ -277,7 +277,14 @@ function orderRegion(
   if (depth === 0) state.gutters = found
   // Within a band, sides whose blocks stand level row by row are the columns of a table.
   const gutters = band ? found.filter((gutter) => !rowAligned(blocks, gutter)) : found
-  if (gutters.length === 0) return orderBands(blocks, state, depth, minLeft, maxRight, below)
+  if (gutters.length === 0) {
+    const head = depth === 0 ? titleRows(blocks, state.known) : []
+    if (head.length > 0) {
+      const rest = blocks.filter((block) => !head.includes(block))
+      return [...orderRows(head, state), ...orderRegion(rest, state, depth + 1)]
+    }
+    return orderBands(blocks, state, depth, minLeft, maxRight, below)
+  }
 
   const crosses = (block: Block) =>
     gutters.some((gutter) => block.left < gutter.left && block.right > gutter.right)
@@ -338,6 +345,39 @@ function orderRegion(
     read.push(...leadIn)
     return [...leading, ...read, ...trailing]
   })
+}
+
+/** Blocks at most over the columns that `titleRows` reads first. */
+const TITLE_MAX_BLOCKS = 3
+/** The share of a side's blocks level with the other side's that makes two columns a table's. */
+const TABLE_LEVEL_SHARE = 0.75
+
+/**
+ * The few blocks at the top of a region, over a gap across its width, that keep the columns
+ * under them from showing a gutter: a name and a job title flush left over a résumé's sidebar
+ * and main column, each reaching into the gutter. Empty unless the rest has such a gutter.
+ */
+function titleRows(blocks: readonly Block[], known: readonly Gutter[]): Block[] {
+  const sorted = [...blocks].sort((p, q) => p.top - q.top)
+  let bottom = Number.NEGATIVE_INFINITY
+  for (let count = 1; count <= TITLE_MAX_BLOCKS && count < sorted.length - 1; count++) {
+    bottom = Math.max(bottom, (sorted[count - 1] as Block).bottom)
+    const next = sorted[count] as Block
+    if (next.top <= bottom) continue
+    const rest = sorted.slice(count)
+    const { left, right } = extentOf(rest)
+    const narrow = rest.filter((block) => block.right - block.left < WIDE_SHARE * (right - left))
+    // Columns whose blocks nearly all stand level row by row are a table's, read across as they
+    // were; a sidebar's lines may keep the main column's line grid, but not its every block.
+    const head = sorted.slice(0, count)
+    const gutters = findGutters(narrow, left, right, known).filter(
+      (gutter) =>
+        head.every((block) => block.left < gutter.left && block.right > gutter.left) &&
+        !rowAligned(rest, gutter, TABLE_LEVEL_SHARE),
+    )
+    if (gutters.length > 0) return head
+  }
+  return []
 }
 
 /** Whether a block spanning the columns has a narrow block level with it, beside it. */
@@ -860,11 +900,11 @@ function isProse(blocks: readonly Block[]): boolean {
 }
 
 /**
- * Whether most blocks on the sparser side of a gutter stand level with a block on the other side.
- * Columns start together at the band's top and, balanced, end together at its foot: only the
- * blocks between tell cells from paragraphs.
+ * Whether most blocks on the sparser side of a gutter (`share` of them) stand level with a block
+ * on the other side. Columns start together at the band's top and, balanced, end together at its
+ * foot: only the blocks between tell cells from paragraphs.
  */
-function rowAligned(blocks: readonly Block[], gutter: Gutter): boolean {
+function rowAligned(blocks: readonly Block[], gutter: Gutter, share = 0.5): boolean {
   const { top, bottom } = extentOf(blocks)
   const inside = (block: Block) => block.top > top + 2 && block.bottom < bottom - 2
   const left = blocks.filter((block) => block.right <= gutter.left + 1)
@@ -880,7 +920,7 @@ function rowAligned(blocks: readonly Block[], gutter: Gutter): boolean {
         Math.abs(other.top + other.bottom - block.top - block.bottom) < 4,
     ),
   )
-  return level.length >= 0.5 * few.length
+  return level.length >= share * few.length
 }
 
 /**
