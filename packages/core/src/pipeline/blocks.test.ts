@@ -859,13 +859,22 @@ describe('groupBlocks', () => {
     expect(text(groupBlocks(code, 1))).toHaveLength(1)
   })
 
-  it("keeps a listing's nested line that starts with a dash in the listing's block", () => {
+  it("keeps a listing's line that starts like an item in the listing's block", () => {
     const mono = { monospace: true, fontId: 'mono', fontSize: 9 }
     const blocks = groupBlocks(
       groupLines([run('exporters:', 88.9, 732, mono), run('- type: ndjson', 99.8, 742.5, mono)]),
       1,
     )
     expect(text(blocks)).toEqual([['exporters:', '- type: ndjson']])
+    // A signature wrapped after an operator goes on, though its rest opens with "0)".
+    const signature = groupBlocks(
+      groupLines([
+        run('put(item: Any, *, timeout: float = None, priority: int =', 113.5, 70.9, mono),
+        run('0) -> MessageId', 113.5, 81.9, mono),
+      ]),
+      1,
+    )
+    expect(text(signature)).toHaveLength(1)
   })
 
   it('splits a list of lines into its lines, and leaves paragraphs whole', () => {

@@ -103,22 +103,21 @@ export function groupBlocks(lines: readonly Line[], page: number): Block[] {
 }
 
 /**
- * Whether a line in typewriter type steps in under a line of the same type that opens a nested
- * part ("exporters:" over "  - type: ndjson", "items = [" over "  - 1,"): a listing's line, not an
- * item of a list, whatever it starts with.
+ * Whether a line in typewriter type goes on from a line of the same type as code does, whatever
+ * it starts with ("0) -> MessageId" is no item): stepping in under a line that opens a nested
+ * part ("exporters:" over "  - type: ndjson"), or after a line left open by an operator
+ * ("priority: int =").
  */
 function nestsInCode(last: Line, line: Line): boolean {
-  return (
-    last.monospace &&
-    line.monospace &&
-    line.fontId === last.fontId &&
-    CODE_OPENER.test(last.text) &&
-    line.left > last.left + 0.5 * last.fontSize
-  )
+  if (!last.monospace || !line.monospace || line.fontId !== last.fontId) return false
+  if (CODE_OPERATOR_END.test(last.text)) return true
+  return CODE_OPENER.test(last.text) && line.left > last.left + 0.5 * last.fontSize
 }
 
 /** The end of a line of code that opens a nested part: a mapping's key, a bracket. */
 const CODE_OPENER = /[:{([]$/
+/** The end of a line of code that an expression goes on from: an operator, an open bracket. */
+const CODE_OPERATOR_END = /[=({[+*/&|<>]$/
 
 /** A line this short alone over a caption is a table's cell. */
 const CELL_MAX_CHARS = 20
