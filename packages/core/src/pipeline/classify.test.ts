@@ -1064,6 +1064,28 @@ describe('classifyBlocks', () => {
     )
   })
 
+  it('takes the few entries that end a table of contents overleaf for entries, not headings', () => {
+    // LaTeX's contents: a chapter's entry in bold with its page number, its sections led by dots.
+    const chapter = (number: number, top: number) => [
+      block([`${number} Chapter number ${number} ${number * 4}`], 10, top, { fontId: 'bold' }),
+      block([`${number}.1 A section of the chapter . . . . . . ${number * 4 + 1}`], 30, top + 16),
+      block([`${number}.2 Another section . . . . . . . . . ${number * 4 + 2}`], 30, top + 28),
+    ]
+    const first = page([
+      block(['Contents'], 10, 60, { fontSize: 20 }),
+      ...[1, 2, 3, 4].flatMap((number) => chapter(number, 100 + number * 50)),
+    ])
+    const rest = page([...chapter(5, 120), block(BODY, 10, 200)], 2)
+    const text = page([block(BODY, 10, 60), block(BODY, 10, 100), block(BODY, 10, 140)], 3)
+    classifyBlocks([first, rest, text], measureText([first, rest, text]), [])
+    expect(rest.blocks.map((b) => b.kind)).toEqual([
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+    ])
+  })
+
   it("takes no table's rows of decimal figures for the entries of a contents page", () => {
     const rows = ['Lifts head 2.2 3.2', 'Rolls over 2.8 4.7', 'Sits up 5.5 7.8', 'Stands 7.2 9.9']
     const blocks = [block(['Motor Development'], 10, 60, { fontSize: 15 }), block(BODY, 10, 90)]

@@ -135,10 +135,13 @@ export function classifyBlocks(
 ): void {
   const outlineIndex = indexOutline(outline)
   const headingSizes = new Set<number>()
+  let contentsBefore = false
   for (const page of pages) {
     splitNumberedLeads(page, stats)
     joinNoteMarks(page, stats)
-    const contents = contentsSpan(page)
+    // Contents that go on from the page before may end in a few entries.
+    const contents = contentsSpan(page, contentsBefore ? 1 : MIN_CONTENTS_ENTRIES)
+    contentsBefore = contents !== undefined
     page.blocks.forEach((block, index) => {
       if (block.kind === 'header' || block.kind === 'footer') return
       if (block.kind === 'table' || block.kind === 'image' || block.standalone) return
@@ -402,10 +405,13 @@ const CONTENTS_RISING_SHARE = 0.8
 /**
  * Where the table of contents that most blocks of the page are stands (from the top of its first
  * entry ending with a page number to the bottom of its last), or undefined when the page holds
- * none. Its page numbers rise from entry to entry, where a table's last column of figures goes
- * up and down.
+ * none, or fewer than `minEntries` entries. Its page numbers rise from entry to entry, where a
+ * table's last column of figures goes up and down.
  */
-function contentsSpan(page: PageLayout): { top: number; bottom: number } | undefined {
+function contentsSpan(
+  page: PageLayout,
+  minEntries: number,
+): { top: number; bottom: number } | undefined {
   const blocks = page.blocks.filter(
     (block) => block.kind !== 'header' && block.kind !== 'footer' && block.lines.length > 0,
   )
@@ -433,8 +439,7 @@ function contentsSpan(page: PageLayout): { top: number; bottom: number } | undef
       bottom = Math.max(bottom, block.bottom)
     }
   }
-  const isContents =
-    entries >= MIN_CONTENTS_ENTRIES && entries >= counted * 0.6 && mostlyRising(numbers)
+  const isContents = entries >= minEntries && entries >= counted * 0.6 && mostlyRising(numbers)
   return isContents ? { top, bottom } : undefined
 }
 
