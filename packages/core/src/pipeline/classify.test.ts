@@ -556,6 +556,29 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('takes a place and date set flush right under a preface for a line, not a heading', () => {
+    const prose = block(
+      ['words of the preface that fill the line to its right edge', ...BODY],
+      10,
+      100,
+    )
+    for (const part of [prose, ...prose.lines]) part.right = 300
+    // Set a size up from the body, as the body of a book's front matter is small print.
+    const dated = block(['Haverfordwest, January 2024'], 165, 160, { fontSize: 12 })
+    for (const part of [dated, ...dated.lines]) part.right = 299
+    const layout = page([prose, dated, block(BODY, 10, 200)])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual(['paragraph', 'paragraph', 'paragraph'])
+    // Flush left over text, such a line heads it.
+    const headed = page([
+      prose,
+      block(['Haverfordwest, January 2024'], 10, 160, { fontId: 'italic' }),
+      block(BODY, 10, 200),
+    ])
+    classifyPage(headed)
+    expect(headed.blocks.map((b) => b.kind)).toEqual(['paragraph', 'heading', 'paragraph'])
+  })
+
   it("reads a newspaper's headlines side by side as headings, and no byline as one", () => {
     // Narrow columns run four words or so to a line.
     const column = Array.from({ length: 6 }, () => 'harbour festival library vote')

@@ -917,6 +917,7 @@ function isHeading(
   )
     return false
   if (/:$/.test(text) && words > 8) return false
+  if (ratio < DISPLAY_SIZE_RATIO && endsFlushRightUnder(block, page.blocks)) return false
   if (ratio >= HEADING_SIZE_RATIO)
     return ratio >= DISPLAY_SIZE_RATIO
       ? block.lines.length <= 3 || text.length < 100
@@ -983,6 +984,27 @@ function setInAsSource(block: Block, next: Block, pageWidth: number): boolean {
   const centre = (block.left + block.right) / 2
   return (
     Math.abs(centre - (next.left + next.right) / 2) > em && Math.abs(centre - pageWidth / 2) > em
+  )
+}
+
+/**
+ * Whether a line stands flush right under the nearest prose above it, well in from its left edge
+ * and off its centre: a signature, a place and date under a preface, where a heading stands flush
+ * left or centred.
+ */
+function endsFlushRightUnder(block: Block, blocks: readonly Block[]): boolean {
+  const em = block.fontSize
+  let above: Block | undefined
+  for (const other of blocks) {
+    if (other.lines.length < 2 || other.bottom > block.top) continue
+    if (other.right < block.left || other.left > block.right) continue
+    if (!above || other.bottom > above.bottom) above = other
+  }
+  return (
+    above !== undefined &&
+    Math.abs(above.right - block.right) < 0.5 * em &&
+    block.left - above.left > SET_IN_EMS * em &&
+    Math.abs(above.left + above.right - block.left - block.right) / 2 > em
   )
 }
 
