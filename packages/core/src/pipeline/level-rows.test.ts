@@ -258,6 +258,18 @@ describe('readLevelRows', () => {
     ])
   })
 
+  it("reads a contents page's front matter across, its pages numbered in roman numerals", () => {
+    const page = [
+      block(['List of Illustrations', 'Preface', 'Acknowledgements'], 56, 134),
+      block(['ix', 'xiii', 'xvii'], 360, 134),
+    ]
+    expect(texts(orderBlocks(page).blocks)).toEqual([
+      'List of Illustrations ix',
+      'Preface xiii',
+      'Acknowledgements xvii',
+    ])
+  })
+
   it('leaves a heading over its text beside a table out of the row it stands level with', () => {
     const table = [block(NAMES, 200, 100), block(GROWTH, 300, 100), block(INFLOWS, 400, 100)]
     const heading = { ...block(['Finance'], 10, 112), fontSize: 11 }

@@ -4,6 +4,7 @@ import { disjointSets } from './disjoint-sets.js'
 import { type Extent, extentOf, middleWithin } from './extent.js'
 import { isQuantity } from './figure.js'
 import { findLabelledTables } from './labelled-rows.js'
+import { ROMAN_PAGE } from './page-label.js'
 import type { Block, Line, TextRun } from './types.js'
 import { CELL_LINE_PITCH_EMS, goesOnBelow, INTERLEAVED_EMS } from './wrapped-labels.js'
 
@@ -419,9 +420,9 @@ function isLabels(block: Block): boolean {
   return block.lines.every((line) => !/\d/.test(line.text))
 }
 
-/** A line without letters, or a quantity with its unit. */
+/** A line without letters, a quantity with its unit, or a front matter's page number ("xiii"). */
 function isFigure(line: Line): boolean {
-  return !/\p{L}/u.test(line.text) || isQuantity(line.text)
+  return !/\p{L}/u.test(line.text) || isQuantity(line.text) || ROMAN_PAGE.test(line.text.trim())
 }
 
 /** Two figures, apart, at the end of a line ("Rents 18.7 19.3 +3.2%"). */
