@@ -811,6 +811,19 @@ describe('groupLines', () => {
     expect(lines[0]).toBe('Contact: Sofia Lindqvist, Communications Manager')
   })
 
+  it("keeps a reference's number set apart in a column of its own on its line", () => {
+    const size = { fontSize: 10.5 }
+    const text = 'U. Fenwick. Counting the drowned: parish registers and'
+    const runs = [1, 2, 3, 4].flatMap((n) => [
+      run(`[${n}] `, 68.2, 100 + 30 * n, { ...size, right: 80.5 }),
+      run(text, 95.5, 100 + 30 * n, size),
+      run('the flood of 1747, with a supplementary note.', 95.5, 113.5 + 30 * n, size),
+    ])
+    expect(textsOf(...runs).filter((line) => line.startsWith('['))).toEqual(
+      [1, 2, 3, 4].map((n) => `[${n}] ${text}`),
+    )
+  })
+
   it("keeps a listing's line numbers on their lines, however deep the code is indented", () => {
     const code = { fontId: 'mono', monospace: true, fontSize: 9 }
     const number = { fontId: 'roman', fontSize: 6 }

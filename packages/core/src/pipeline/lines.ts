@@ -1904,9 +1904,9 @@ function dropEnclosedLetters(runs: TextRun[]): TextRun[] {
 }
 
 /**
- * A row's leading label ("3", "2.1", "iv", "(b)") or bullet, set apart from the text after it
- * (list-markers' isItemMark knows only the marks that CommonMark lists).
+ * A row's leading label ("3", "2.1", "iv", "(b)", a reference's "[12]") or bullet, set apart from
+ * the text after it (list-markers' isItemMark knows only the marks that CommonMark lists).
  */
 function isLabelOrBullet(text: string): boolean {
-  return NUMBER_LABEL.test(text) || isBullet(text)
+  return NUMBER_LABEL.test(text) || REFERENCE_NUMBER.test(text) || isBullet(text)
 }
