@@ -909,6 +909,23 @@ describe('groupBlocks', () => {
     expect(splitLineLists(prose, 10)).toEqual(prose)
   })
 
+  it("ends a contents entry at its leader's pages or its dash, before the text under it", () => {
+    for (const pages of ['13 - 48', '\u2014']) {
+      const blocks = groupBlocks(
+        groupLines([
+          run(`Harbour Road cycle route: consultation results . . . . . . ${pages}`, 100.9, 245),
+          run(
+            'Report of the Director of Place. The committee is asked to consider the',
+            100.9,
+            258,
+          ),
+        ]),
+        1,
+      )
+      expect(blocks).toHaveLength(2)
+    }
+  })
+
   it("splits an index's entries into lines, with a term over its subentries and a cross reference", () => {
     const entries = [
       ['apprentices, 80, 126-129', 45.5],

@@ -24,11 +24,13 @@ const SIZE_RATIO = 1.15
 /** ... and by at most this one when they are set in the same font. */
 const SAME_FONT_SIZE_RATIO = 1.08
 /**
- * The end of a table-of-contents line: a leader of dots, then a page number ("5", "A-3", "iv").
- * The leader is matched from its first dot only, so that a line of dots without a page number (a
- * form's blank) fails at once rather than once per dot.
+ * The end of a table-of-contents line: a leader of dots, then a page number ("5", "A-3", "iv"),
+ * pages ("13 - 48", an agenda's papers) or a dash for none. The leader is matched from its first
+ * dot only, so that a line of dots without a page number (a form's blank) fails at once rather
+ * than once per dot.
  */
-const TOC_ENTRY_END = /(?<![.\s])\s*(?:\.\s?){4,}\s*(?:[A-Z]-)?(?:\d{1,4}|[ivxlc]{1,6})$/
+const TOC_ENTRY_END =
+  /(?<![.\s])\s*(?:\.\s?){4,}\s*(?:(?:[A-Z]-)?\d{1,4}(?: ?[-\u2013] ?\d{1,4})?|[ivxlc]{1,6}|[-\u2013\u2014])$/
 /** The end of a sentence, a closing quote or bracket after its mark allowed. */
 const FULL_STOP_END = /[.!?。！？]["')\]」』）]?$/
 /** The end of a sentence or of a lead-in to what follows. */

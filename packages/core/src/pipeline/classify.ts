@@ -162,7 +162,8 @@ export function classifyBlocks(
         delete block.level
       }
     })
-    markHangingNumberedItems(page.blocks)
+    // A contents page's chapters hang their sections under them: no numbered list.
+    if (contents === undefined) markHangingNumberedItems(page.blocks)
     // Larger type broken over lines is a title set as a paragraph: it reads on.
     page.blocks = splitLineLists(page.blocks, stats.bodySize * 1.05)
     if (contents === undefined) promoteHeadingStyle(page, stats)

@@ -95,6 +95,26 @@ describe('buildElements', () => {
     ])
   })
 
+  it("keeps a paragraph under a one-line item's text, a tab right of its number, in the item", () => {
+    const item = (text: string, y: number) =>
+      block([text], 64.9, y, { kind: 'list-item', marker: text.slice(0, 1), fontSize: 11 })
+    const under = (text: string, y: number) => block([text], 100.9, y, { fontSize: 11 })
+    const elements = buildElements(
+      [
+        page([
+          item('1 Apologies for absence', 158),
+          under('To receive apologies for absence.', 170),
+          item('2 Minutes of the previous meeting', 195),
+          under('To approve the minutes of the meeting.', 207),
+          item('3 Any other business', 232),
+        ]),
+      ],
+      collectSpellings([]),
+    )
+    expect(elements.map((element) => element.type)).toEqual(['list'])
+    expect(elements[0]?.text).toContain('meeting\n\n   To approve the minutes of the meeting.\n')
+  })
+
   it('joins the lines of a note that stands between the parts of a paragraph as it joins text', () => {
     const paragraph = (texts: string[], y: number, number: number) =>
       Object.assign(block(texts, 71, y), { kind: 'paragraph' as const, page: number })

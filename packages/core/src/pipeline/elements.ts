@@ -236,16 +236,25 @@ function isItemParagraph(item: Block, paragraph: Block, after: Block | undefined
   if (after?.kind !== 'list-item' || Math.abs(after.left - item.left) > 0.5 * item.fontSize) {
     return false
   }
+  const em = item.fontSize
   const hanging = item.lines[1]
-  if (hanging === undefined || hanging.left < item.left + 0.5 * item.fontSize) return false
+  // Where the item's text starts: its wrapped lines' edge; an item of one line shows none, and
+  // its paragraph may stand anywhere a marker's width or a tab's right of its marker.
+  const underText =
+    hanging === undefined
+      ? paragraph.left >= item.left + 0.5 * em && paragraph.left <= item.left + ITEM_TAB_EM * em
+      : hanging.left >= item.left + 0.5 * em && Math.abs(paragraph.left - hanging.left) <= 0.3 * em
   return (
+    underText &&
     paragraph.page === item.page &&
-    paragraph.top > item.bottom &&
-    paragraph.top - item.bottom < ITEM_PARAGRAPH_GAP_EM * item.fontSize &&
-    Math.abs(paragraph.left - hanging.left) <= 0.3 * item.fontSize
+    // Lines set solid touch: the paragraph's top may meet the item's foot.
+    paragraph.top > item.bottom - 1 &&
+    paragraph.top - item.bottom < ITEM_PARAGRAPH_GAP_EM * em
   )
 }
 
+/** Furthest right of its marker, in font sizes, that a one-line item's paragraph stands. */
+const ITEM_TAB_EM = 4
 /** Most space between a list item and a paragraph of its own, in font sizes. */
 const ITEM_PARAGRAPH_GAP_EM = 2.5
 

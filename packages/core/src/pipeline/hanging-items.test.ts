@@ -30,6 +30,23 @@ describe('markHangingNumberedItems', () => {
     ])
   })
 
+  it("lists an agenda's numbered titles of one line, each over a paragraph under its text", () => {
+    const under = (text: string, y: number) => block([text], 100.9, y)
+    const blocks = [
+      block(['1 Apologies for absence . . . . . . . . . . . . -'], 64.9, 158),
+      under('To receive apologies for absence and notification of substitutes.', 171),
+      block(['2 Minutes of the previous meeting . . . . . . 3 - 12'], 64.9, 195),
+      under('To approve as a correct record the minutes of the meeting.', 208),
+    ]
+    markHangingNumberedItems(blocks)
+    expect(kinds(blocks)).toEqual([
+      ['list-item', '1'],
+      ['paragraph', undefined],
+      ['list-item', '2'],
+      ['paragraph', undefined],
+    ])
+  })
+
   it('leaves numbered rows of one line each, numbers out of sequence and flush lines alone', () => {
     const rows = [block(['1 Oslo 709,000'], 72, 100), block(['2 Bergen 291,000'], 72, 114)]
     const skipping = [

@@ -1,3 +1,4 @@
+import { endsContentsEntry } from './blocks.js'
 import type { Block } from './types.js'
 
 /** A bare item number and the text after it: "1 Energy costs may rise". */
@@ -16,27 +17,48 @@ const HANG_MAX_EM = 4
 export function markHangingNumberedItems(blocks: readonly Block[]): void {
   for (let start = 0; start < blocks.length; ) {
     const first = blocks[start] as Block
-    const numbers: number[] = []
+    const items: Array<{ block: Block; number: number }> = []
     let hangs = false
+    let end = start
     for (let i = start; i < blocks.length; i++) {
       const block = blocks[i] as Block
       const number = itemNumber(block)
+      // A further paragraph of the item above stands under its text, as its wrapped lines do.
+      if (number === undefined && items.length > 0 && hangsFrom(block, first)) {
+        hangs = true
+        continue
+      }
       if (number === undefined || Math.abs(block.left - first.left) > 1) break
-      if (numbers.length > 0 && number !== (numbers[numbers.length - 1] as number) + 1) break
+      const previous = items[items.length - 1]
+      if (previous && number !== previous.number + 1) break
       const hang = hangOf(block)
       if (hang === false) break
       if (hang) hangs = true
-      numbers.push(number)
+      items.push({ block, number })
+      end = i
     }
-    if (numbers.length >= 2 && hangs) {
-      numbers.forEach((number, k) => {
-        const block = blocks[start + k] as Block
+    if (items.length >= 2 && hangs) {
+      for (const { block, number } of items) {
         block.kind = 'list-item'
         block.marker = String(number)
-      })
+      }
     }
-    start += Math.max(1, numbers.length)
+    start = Math.max(start + 1, items.length >= 2 && hangs ? end + 1 : start + items.length)
   }
+}
+
+/**
+ * Whether a paragraph starts right of an item's number by about the number's width. A contents
+ * entry's sections hang so under its chapter's entry, and are no paragraphs of an item.
+ */
+function hangsFrom(block: Block, item: Block): boolean {
+  const hang = block.left - item.left
+  return (
+    block.kind === 'paragraph' &&
+    hang >= HANG_MIN_EM * item.fontSize &&
+    hang <= HANG_MAX_EM * item.fontSize &&
+    !block.lines.some((line) => endsContentsEntry(line.text))
+  )
 }
 
 /** The number a paragraph opens with, when it opens with a bare one. */
