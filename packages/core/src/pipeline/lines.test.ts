@@ -811,6 +811,24 @@ describe('groupLines', () => {
     expect(lines[0]).toBe('Contact: Sofia Lindqvist, Communications Manager')
   })
 
+  it("keeps an exam question's marks at the right margin on its line, but not an equation's number", () => {
+    const questions = [1, 2, 3, 4].flatMap((n) => [
+      run(`${n}. Solve the equation 3x + 7 = ${20 + n}.`, 70.9, 80 + 13.5 * n),
+      run(n % 2 ? '[2 marks]' : '[1]', 497.1, 80 + 13.5 * n, { right: 541.1 }),
+    ])
+    expect(textsOf(...questions)).toEqual([
+      '1. Solve the equation 3x + 7 = 21. [2 marks]',
+      '2. Solve the equation 3x + 7 = 22. [1]',
+      '3. Solve the equation 3x + 7 = 23. [2 marks]',
+      '4. Solve the equation 3x + 7 = 24. [1]',
+    ])
+    const equations = [1, 2, 3, 4].flatMap((n) => [
+      run(`S = k ln W${n},`, 200, 80 + 13.5 * n),
+      run(`(${n})`, 520, 80 + 13.5 * n, { right: 541.1 }),
+    ])
+    expect(textsOf(...equations)).toHaveLength(8)
+  })
+
   it("keeps a reference's number set apart in a column of its own on its line", () => {
     const size = { fontSize: 10.5 }
     const text = 'U. Fenwick. Counting the drowned: parish registers and'
