@@ -291,6 +291,18 @@ describe('groupLines', () => {
     ).toEqual(['עדכון התיעוד של המערכת ב-Confluence (במקום השרת הישן Azure.)'])
   })
 
+  it('reads a line of a right-to-left page right to left, however many English words it holds', () => {
+    const ar = { rtl: true }
+    // "نشرت الدراسة في مجلة Nature Climate Change." over a line of Arabic alone.
+    const lines = textsOf(
+      run('.', 40, 100),
+      run('Nature Climate Change', 45, 100, { right: 160 }),
+      run('نشرت الدراسة في مجلة ', 165, 100, { ...ar, right: 260 }),
+      run('وقال مدير المشروع الدكتور خالد المنصور', 60, 120, { ...ar, right: 260 }),
+    )
+    expect(lines[0]).toBe('نشرت الدراسة في مجلة Nature Climate Change.')
+  })
+
   it('puts a space right of a run before it in a right-to-left line, and after it otherwise', () => {
     const rtl = { rtl: true }
     // "تقرير المياه بنسبة 12%" drawn left to right on the page, pdf.js's word spaces kept on

@@ -185,18 +185,30 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
     seatSpacingAccents(row)
   }
   const lines: Line[] = []
+  const rightToLeftPage = isRightToLeftPage(sorted)
   rows.forEach((row, index) => {
     let start = 0
     for (let i = 1; i <= row.length; i++) {
       const prev = row[i - 1] as TextRun
       const next = row[i]
       if (next && !splitsRow(rows, index, prev, next, row[i - 2])) continue
-      const line = makeLine(row.slice(start, i))
+      const line = makeLine(row.slice(start, i), rightToLeftPage)
       if (line.text.length > 0) lines.push(line)
       start = i
     }
   })
   return lines.sort((p, q) => p.top - q.top || p.left - q.left)
+}
+
+/** Whether most of a page's text is written right to left (Arabic, Hebrew). */
+function isRightToLeftPage(runs: readonly TextRun[]): boolean {
+  let rtl = 0
+  let all = 0
+  for (const run of runs) {
+    all += run.text.length
+    if (run.rtl) rtl += run.text.length
+  }
+  return rtl * 2 > all
 }
 
 /** A script is set larger than this share of its glyph's size (a drop capital's line is not), */
@@ -1459,7 +1471,7 @@ function letterBullet(runs: readonly TextRun[]): string | undefined {
 const LOOSE_SPACE = /\s\s|[^\S ]/
 
 /** Builds a line from runs sorted left to right, inserting spaces where the gaps say so. */
-export function makeLine(runs: TextRun[]): Line {
+export function makeLine(runs: TextRun[], rightToLeftPage = false): Line {
   const monospace = isMonospaceLine(runs)
   // Typewriter text keeps its spaces, as many as its gaps hold characters.
   const advance = monospace ? characterAdvance(runs) : undefined
@@ -1469,7 +1481,10 @@ export function makeLine(runs: TextRun[]): Line {
     allChars += run.text.length
     if (run.rtl) rtlChars += run.text.length
   }
-  const ordered = rtlChars * 2 > allChars ? rightToLeftOrder(runs) : runs
+  // On a page of right-to-left text, a line with any of it reads right to left, however many
+  // Latin words and figures it holds ("... مجلة Nature Climate Change."), as its paragraph does.
+  const rightToLeft = rightToLeftPage ? rtlChars > 0 : rtlChars * 2 > allChars
+  const ordered = rightToLeft ? rightToLeftOrder(runs) : runs
   const dominant = dominantRun(afterLineNumber(runs), monospace)
   let text = ''
   let prev: TextRun | undefined
