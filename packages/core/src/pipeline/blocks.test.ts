@@ -859,6 +859,23 @@ describe('groupBlocks', () => {
     expect(text(groupBlocks(code, 1))).toHaveLength(1)
   })
 
+  it('keeps the lines of right-to-left paragraphs set wide apart together, flush right', () => {
+    // Arabic at a line height of 1.8: each paragraph's lines run on to the left edge.
+    const ar = { rtl: true, fontSize: 11.2 }
+    const paragraph = (top: number) => [
+      run('وقال مدير المشروع الدكتور خالد المنصور إن البيانات الأولى ستكون متاحة', 56.6, top, {
+        ...ar,
+        right: 563.2,
+      }),
+      run('مفتوحة، مضيفًا أن الفريق تعاون مع جامعات في المغرب والأردن والإمارات', 87.7, top + 20.2, {
+        ...ar,
+        right: 563.2,
+      }),
+      run('وتحسين دقة النماذج.', 466.1, top + 40.4, { ...ar, right: 563.2 }),
+    ]
+    expect(blocksOf(...paragraph(52.5), ...paragraph(150))).toHaveLength(2)
+  })
+
   it("keeps a listing's line that starts like an item in the listing's block", () => {
     const mono = { monospace: true, fontId: 'mono', fontSize: 9 }
     const blocks = groupBlocks(

@@ -86,6 +86,7 @@ export function groupBlocks(lines: readonly Line[], page: number): Block[] {
   const rhythm: PageRhythm = {
     pitches: usualPitches(lines, below),
     measures: rightEdges(lines),
+    starts: leftEdges(lines),
     indents: findParagraphIndents(lines, below),
     rowStarts: rowStartLines(lines),
   }
@@ -387,6 +388,8 @@ interface PageRhythm {
   pitches: ReadonlyMap<number, number>
   /** The rightmost edge a line reaches, by type size. */
   measures: ReadonlyMap<number, number>
+  /** The leftmost edge a line starts at, by type size: right-to-left text's measure ends there. */
+  starts: ReadonlyMap<number, number>
   /** Where the page's paragraphs indent their first lines. */
   indents: readonly ParagraphIndent[]
   /** Lines with text level with them far to their right: the first cells of rows. */
@@ -417,6 +420,15 @@ function rowStartLines(lines: readonly Line[]): Set<Line> {
 }
 
 /** The rightmost edge of the page's lines, by type size (rounded to half a point). */
+function leftEdges(lines: readonly Line[]): Map<number, number> {
+  const edges = new Map<number, number>()
+  for (const line of lines) {
+    const size = Math.round(line.fontSize * 2)
+    edges.set(size, Math.min(edges.get(size) ?? line.left, line.left))
+  }
+  return edges
+}
+
 function rightEdges(lines: readonly Line[]): Map<number, number> {
   const edges = new Map<number, number>()
   for (const line of lines) {
@@ -776,7 +788,10 @@ function continuesBlock(
     const reach =
       usual === undefined
         ? limit
-        : usual > limit && runsOnBelow(last, line, rhythm.measures.get(size) ?? last.right)
+        : usual > limit &&
+            (runsOnBelow(last, line, rhythm.measures.get(size) ?? last.right) ||
+              (last.rtl === true &&
+                runsOnBelowLeftward(last, line, rhythm.starts.get(size) ?? last.left)))
           ? usual + 0.15 * em
           : Math.min(limit, usual * PITCH_SLACK + 0.15 * em)
     if (pitch > reach) return false
@@ -1097,6 +1112,20 @@ function runsOnBelow(first: Line, line: Line, measure: number): boolean {
     !fitsAfter(line, measure - first.right) &&
     line.left < textLeft(first) + first.fontSize &&
     line.right < first.right + 2 * first.fontSize
+  )
+}
+
+/**
+ * `runsOnBelow` for right-to-left text set flush right, whose lines run on to the page's left
+ * edge (`start`). Text set flush left, right to left or not, runs on as `runsOnBelow` tells.
+ */
+function runsOnBelowLeftward(first: Line, line: Line, start: number): boolean {
+  return (
+    holdsWords(first.text, RUNNING_LINE_WORDS) &&
+    !endsSentence(first) &&
+    !fitsAfter(line, first.left - start) &&
+    line.right > first.right - first.fontSize &&
+    line.left > first.left - 2 * first.fontSize
   )
 }
 
