@@ -914,6 +914,36 @@ describe('classifyBlocks', () => {
     expect(items.blocks.slice(2, 4).map((b) => b.kind)).toEqual(['list-item', 'list-item'])
   })
 
+  it('reads lines of dialogue opened by em dashes as paragraphs where one wraps back under its dash', () => {
+    const question = block(['\u2014 Elena, you have led the orchestra for six years?'], 72.7, 100)
+    const answer = block(
+      [
+        '\u2014 Almost everything has changed since I came, and the players',
+        'now listen to each other.',
+      ],
+      72.7,
+      130,
+    )
+    const layout = page([block(BODY, 72.7, 60), question, answer, block(BODY, 72.7, 200)])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+    ])
+    // A list's items opened so hang their lines under their text.
+    const item = block(
+      ['\u2014 the first point of the list, which runs on', 'under its text'],
+      72.7,
+      130,
+    )
+    for (const line of item.lines.slice(1)) line.left += 12
+    const list = page([block(BODY, 72.7, 60), block(['\u2014 a point'], 72.7, 100), item])
+    classifyPage(list)
+    expect(list.blocks.slice(1).map((b) => b.kind)).toEqual(['list-item', 'list-item'])
+  })
+
   it('takes a section title right over its first subsection title for a heading', () => {
     const title = { fontId: 'bold' }
     const layout = page([

@@ -162,6 +162,7 @@ export function classifyBlocks(
         delete block.level
       }
     })
+    markDialogue(page.blocks)
     // A contents page's chapters hang their sections under them: no numbered list.
     if (contents === undefined) markHangingNumberedItems(page.blocks)
     // Larger type broken over lines is a title set as a paragraph: it reads on.
@@ -548,6 +549,27 @@ function classifyBlock(
     return
   }
   block.kind = 'paragraph'
+}
+
+/**
+ * Turns a page's items opened by an em dash back into paragraphs where any of them wraps back to
+ * the dash's edge: that is dialogue (a novel's or an interview's lines in French, Russian,
+ * Spanish), whose lines run on under the dash, where a list's items hang their lines under their
+ * text.
+ */
+function markDialogue(blocks: readonly Block[]): void {
+  const dashed = blocks.filter((block) => block.kind === 'list-item' && block.marker === '\u2014')
+  const wrapsUnderDash = (block: Block) => {
+    const [first, second] = block.lines
+    return (
+      first !== undefined && second !== undefined && second.left < first.left + 0.3 * first.fontSize
+    )
+  }
+  if (!dashed.some(wrapsUnderDash)) return
+  for (const block of dashed) {
+    block.kind = 'paragraph'
+    delete block.marker
+  }
 }
 
 /**
