@@ -944,6 +944,18 @@ describe('classifyBlocks', () => {
     expect(list.blocks.slice(1).map((b) => b.kind)).toEqual(['list-item', 'list-item'])
   })
 
+  it('takes a numbered title set larger in a face of its own for a heading over a subheading', () => {
+    const title = { fontId: 'bold', fontSize: 11 }
+    const layout = page([
+      block(BODY, 10, 60),
+      block(['2. What you need to know before you take it'], 10, 100, title),
+      block(['Do not take it:'], 10, 118, { fontId: 'bold' }),
+      block(BODY, 10, 134),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks[1]?.kind).toBe('heading')
+  })
+
   it('takes a section title right over its first subsection title for a heading', () => {
     const title = { fontId: 'bold' }
     const layout = page([

@@ -973,7 +973,12 @@ function isHeading(
     next !== undefined &&
     (next.top > block.top || headsNextColumn(block, next, page.blocks)) &&
     (next.lines.length > 1 || plainText(next).length > text.length)
-  if (!followedByBody && !(next !== undefined && opensSubsection(text, plainText(next))))
+  // A numbered title set larger in a face of its own heads its section over a subheading too
+  // ("2. What you need to know" over "Do not take Amoxilin:").
+  if (
+    !followedByBody &&
+    !(next !== undefined && (opensSubsection(text, plainText(next)) || numberedDisplay))
+  )
     return false
   if (next !== undefined && setInAsSource(block, next, page.width)) return false
   // A line whose words stand in the columns of the row under it is that table's header row.
