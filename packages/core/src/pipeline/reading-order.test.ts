@@ -509,6 +509,36 @@ describe('orderBlocks', () => {
     expect(orderBlocks([...page].reverse()).blocks).toEqual(page)
   })
 
+  it("reads a web page's navigation, then its article, then the sidebar under the navigation's last item", () => {
+    const at = (text: string, left: number, top: number, right: number) => {
+      const b = block([text], left, top)
+      for (const part of [b, ...b.lines]) part.right = right
+      return b
+    }
+    const date = at('Tuesday, 12 March 2024', 256.7, 93.7, 355.3)
+    const nav = at('Home News Business Sport Culture Opinion', 153.5, 111.7, 406.8)
+    const weather = at('Weather', 421.8, 111.7, 458.5)
+    const text = 'The council voted 31 to 9 on Tuesday to build a tram line'
+    const article = [
+      at('City council approves new tram line', 50.2, 168.7, 389.1),
+      block([text, text, text], 50.2, 238.5),
+      at('Construction timeline', 50.2, 309, 223.7),
+      block([text, text, text], 50.2, 342),
+    ]
+    const sidebar = [
+      at('Most read', 439.5, 139.5, 485.6),
+      block(['Bakery on Mill Street closes', 'after 90 years'], 439.5, 163.5),
+      block(['Heatwave warning', 'extended to Sunday'], 439.5, 202.5),
+      block(['Local team reaches cup', 'final'], 439.5, 241.5),
+      at('Latest', 439.5, 280.5, 468.2),
+      block(['Road works on the ring', 'road end early'], 439.5, 305.2),
+      block(['Library extends opening', 'hours'], 439.5, 344.2),
+    ]
+    for (const part of article.slice(1)) if (part.lines.length > 1) part.right = 415.5
+    const page = [date, nav, weather, ...article, ...sidebar]
+    expect(orderBlocks([...page].reverse()).blocks).toEqual(page)
+  })
+
   it('reads a sidebar beside the text after the text, not row by row with it', () => {
     // Sidebar lines at their own baselines (offset from the main text's by 5 pt).
     const { main, sidebar } = textBesideSidebar(65, 135)

@@ -358,24 +358,50 @@ const TABLE_LEVEL_SHARE = 0.75
  * and main column, each reaching into the gutter. Empty unless the rest has such a gutter.
  */
 function titleRows(blocks: readonly Block[], known: readonly Gutter[]): Block[] {
-  const sorted = [...blocks].sort((p, q) => p.top - q.top)
-  let bottom = Number.NEGATIVE_INFINITY
-  for (let count = 1; count <= TITLE_MAX_BLOCKS && count < sorted.length - 1; count++) {
-    bottom = Math.max(bottom, (sorted[count - 1] as Block).bottom)
-    const next = sorted[count] as Block
-    if (next.top <= bottom) continue
-    const rest = sorted.slice(count)
+  return headOver(blocks, (rest, head) => {
     const { left, right } = extentOf(rest)
     const narrow = rest.filter((block) => block.right - block.left < WIDE_SHARE * (right - left))
     // Columns whose blocks nearly all stand level row by row are a table's, read across as they
     // were; a sidebar's lines may keep the main column's line grid, but not its every block.
-    const head = sorted.slice(0, count)
-    const gutters = findGutters(narrow, left, right, known).filter(
+    return findGutters(narrow, left, right, known).some(
       (gutter) =>
         head.every((block) => block.left < gutter.left && block.right > gutter.left) &&
         !rowAligned(rest, gutter, TABLE_LEVEL_SHARE),
     )
-    if (gutters.length > 0) return head
+  })
+}
+
+/**
+ * The few blocks at the top of a region, over a gap across its width, that keep a sidebar beside
+ * the text under them from showing its gutter: a web page's date and navigation, whose last item
+ * stands over the gutter. Empty unless the rest has such a sidebar.
+ */
+function rowsOverSidebar(blocks: readonly Block[]): Block[] {
+  return headOver(blocks, (rest, head) => {
+    const { left, right } = extentOf(rest)
+    const gutter = findSidebarGutter(rest, left, right)
+    return (
+      gutter !== undefined &&
+      head.some((block) => block.left < gutter.right && block.right > gutter.left)
+    )
+  })
+}
+
+/**
+ * The first blocks of a region, at most `TITLE_MAX_BLOCKS` of them, all above the rest, for
+ * which the rest `shows` columns that the region as a whole does not; or none.
+ */
+function headOver(
+  blocks: readonly Block[],
+  shows: (rest: Block[], head: Block[]) => boolean,
+): Block[] {
+  const sorted = [...blocks].sort((p, q) => p.top - q.top)
+  let bottom = Number.NEGATIVE_INFINITY
+  for (let count = 1; count <= TITLE_MAX_BLOCKS && count < sorted.length - 1; count++) {
+    bottom = Math.max(bottom, (sorted[count - 1] as Block).bottom)
+    if ((sorted[count] as Block).top <= bottom) continue
+    const head = sorted.slice(0, count)
+    if (shows(sorted.slice(count), head)) return head
   }
   return []
 }
@@ -764,7 +790,13 @@ function orderBands(
     )
   }
   const aside = findSidebarGutter(blocks, minLeft, maxRight)
-  if (!aside) return orderRows(blocks, state)
+  if (!aside) {
+    const head = rowsOverSidebar(blocks)
+    if (head.length === 0) return orderRows(blocks, state)
+    const rest = blocks.filter((block) => !head.includes(block))
+    const { left, right } = extentOf(rest)
+    return [...orderRows(head, state), ...orderBands(rest, state, depth + 1, left, right, below)]
+  }
   const columns = splitColumns(blocks, [aside])
   const read = columns.flatMap((column) => orderRegion(column, state, depth + 1))
   const heading = below && headingAtFoot(columns, below)
