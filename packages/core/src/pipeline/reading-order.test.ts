@@ -539,6 +539,32 @@ describe('orderBlocks', () => {
     expect(orderBlocks([...page].reverse()).blocks).toEqual(page)
   })
 
+  it('reads a numbered list set in two columns down each column, its items level though they stand', () => {
+    // An article's lead beside a photograph's caption, its text across the page, then its lists.
+    const lead = block(
+      Array(4).fill('The lead of the article runs on beside a photograph of it'),
+      45,
+      300,
+    )
+    const caption = block(['The track by the bridge,', 'seen from the south'], 400, 320)
+    const full = 'The track is four metres wide and lit all the way round, with benches'
+    const text = block([full, full, full], 45, 480)
+    const seeAlso = [
+      block(['See also'], 45, 560),
+      block(['- Cycling in Russia', '- The embankment'], 66, 580),
+    ]
+    const item = (n: number, left: number, top: number) =>
+      block(
+        [`${n}. A reference to a source of the article, its`, 'journal and its year, 2023.'],
+        left,
+        top,
+      )
+    const notes = [block(['Notes'], 45, 632), ...[1, 2, 3].map((n) => item(n, 66, 631 + 26 * n))]
+    const more = [4, 5, 6].map((n) => item(n, 320, 553 + 26 * n))
+    const page = [lead, caption, text, ...seeAlso, ...notes, ...more]
+    expect(orderBlocks([...page].reverse()).blocks).toEqual(page)
+  })
+
   it('reads a sidebar beside the text after the text, not row by row with it', () => {
     // Sidebar lines at their own baselines (offset from the main text's by 5 pt).
     const { main, sidebar } = textBesideSidebar(65, 135)

@@ -943,6 +943,7 @@ function rowAligned(blocks: readonly Block[], gutter: Gutter, share = 0.5): bool
   const right = blocks.filter((block) => block.left >= gutter.right - 1)
   const [few, many] = left.length <= right.length ? [left, right] : [right, left]
   if (few.length < 2 || !few.some(inside)) return false
+  if (numbersOnAcross(left, right)) return false
   // Cells are set flush to the top, the bottom or the middle of their row.
   const level = few.filter((block) =>
     many.some(
@@ -953,6 +954,26 @@ function rowAligned(blocks: readonly Block[], gutter: Gutter, share = 0.5): bool
     ),
   )
   return level.length >= share * few.length
+}
+
+/**
+ * Whether numbered items on the left of a gutter go on on its right, which holds nothing else,
+ * the first number there following the last one on the left (a reference list in two columns,
+ * 1-3 then 4-6): a list set in columns, read down each, however level its items stand.
+ */
+function numbersOnAcross(left: readonly Block[], right: readonly Block[]): boolean {
+  const numbers = (side: readonly Block[]) =>
+    [...side]
+      .sort((p, q) => p.top - q.top)
+      .map((block) => Number.parseInt(listMarker(block.lines[0]?.text ?? '') ?? '', 10))
+  // The left may open with the text the list follows (its heading, the list before it).
+  const leftNumbers = numbers(left).filter((number) => !Number.isNaN(number))
+  const rightNumbers = numbers(right)
+  return (
+    leftNumbers.length > 0 &&
+    rightNumbers.every((number) => !Number.isNaN(number)) &&
+    rightNumbers[0] === (leftNumbers[leftNumbers.length - 1] as number) + 1
+  )
 }
 
 /**
