@@ -419,7 +419,7 @@ function rowStartLines(lines: readonly Line[]): Set<Line> {
   return starts
 }
 
-/** The rightmost edge of the page's lines, by type size (rounded to half a point). */
+/** The leftmost edge of the page's lines, by type size (rounded to half a point). */
 function leftEdges(lines: readonly Line[]): Map<number, number> {
   const edges = new Map<number, number>()
   for (const line of lines) {
@@ -429,6 +429,7 @@ function leftEdges(lines: readonly Line[]): Map<number, number> {
   return edges
 }
 
+/** The rightmost edge of the page's lines, by type size (rounded to half a point). */
 function rightEdges(lines: readonly Line[]): Map<number, number> {
   const edges = new Map<number, number>()
   for (const line of lines) {

@@ -593,6 +593,7 @@ function isDashedLine(
   )
 }
 
+/** The dashes a line may open with, as a list's bullet or not. */
 const DASHES = '-\u2013\u2014'
 /** A dash that closes a line, set apart from its last word. */
 const CLOSING_DASH = /\s[-\u2013\u2014]$/
@@ -622,7 +623,7 @@ function isNumberedItem(
   )
     return true
   if (block.bold || block.fontId !== stats.bodyFontId) return false
-  if (next !== undefined && listMarker(next.lines[0]?.text ?? '') !== undefined) return true
+  if (nextMarker !== undefined) return true
   const em = block.fontSize
   for (let i = page.blocks.indexOf(block) - 1; i >= 0; i--) {
     const above = page.blocks[i] as Block

@@ -156,9 +156,9 @@ export interface ElementOptions {
 
 /**
  * The block at `start` and those after it that go on from it one by one, by `goesOn` (told the
- * last one taken, and all those taken), past the running heads, footers and notes between them at a page break, and
- * past blocks that `passable` lets by: the blocks taken, the index of the last, and the blocks
- * passed, which follow them.
+ * last one taken, and all those taken), past the running heads, footers and notes between them
+ * at a page break, and past blocks that `passable` lets by: the blocks taken, the index of the
+ * last, and the blocks passed, which follow them.
  */
 function runOn(
   blocks: readonly Block[],

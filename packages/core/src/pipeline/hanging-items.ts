@@ -43,7 +43,8 @@ export function markHangingNumberedItems(blocks: readonly Block[]): void {
         block.marker = String(number)
       }
     }
-    start = Math.max(start + 1, items.length >= 2 && hangs ? end + 1 : start + items.length)
+    // A list read goes on past its items' paragraphs; otherwise the next block is tried.
+    start = items.length >= 2 && hangs ? end + 1 : start + Math.max(1, items.length)
   }
 }
 
