@@ -85,8 +85,8 @@ export function groupBlocks(lines: readonly Line[], page: number): Block[] {
   const hanging = hangingMargins(lines, below)
   const rhythm: PageRhythm = {
     pitches: usualPitches(lines, below),
-    measures: rightEdges(lines),
-    starts: leftEdges(lines),
+    measures: lineEdges(lines, (line) => line.right, Math.max),
+    starts: lineEdges(lines, (line) => line.left, Math.min),
     indents: findParagraphIndents(lines, below),
     rowStarts: rowStartLines(lines),
   }
@@ -419,22 +419,20 @@ function rowStartLines(lines: readonly Line[]): Set<Line> {
   return starts
 }
 
-/** The leftmost edge of the page's lines, by type size (rounded to half a point). */
-function leftEdges(lines: readonly Line[]): Map<number, number> {
+/**
+ * The outermost edge of the page's lines on one side, `edge` of each line kept by `outer`, by
+ * type size (rounded to half a point).
+ */
+function lineEdges(
+  lines: readonly Line[],
+  edge: (line: Line) => number,
+  outer: (a: number, b: number) => number,
+): Map<number, number> {
   const edges = new Map<number, number>()
   for (const line of lines) {
     const size = Math.round(line.fontSize * 2)
-    edges.set(size, Math.min(edges.get(size) ?? line.left, line.left))
-  }
-  return edges
-}
-
-/** The rightmost edge of the page's lines, by type size (rounded to half a point). */
-function rightEdges(lines: readonly Line[]): Map<number, number> {
-  const edges = new Map<number, number>()
-  for (const line of lines) {
-    const size = Math.round(line.fontSize * 2)
-    edges.set(size, Math.max(edges.get(size) ?? line.right, line.right))
+    const at = edge(line)
+    edges.set(size, outer(edges.get(size) ?? at, at))
   }
   return edges
 }

@@ -202,13 +202,19 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
 
 /** Whether most of a page's text is written right to left (Arabic, Hebrew). */
 function isRightToLeftPage(runs: readonly TextRun[]): boolean {
+  const { rtl, all } = countRightToLeft(runs)
+  return rtl * 2 > all
+}
+
+/** The characters of runs, and those of them in right-to-left runs. */
+function countRightToLeft(runs: readonly TextRun[]): { rtl: number; all: number } {
   let rtl = 0
   let all = 0
   for (const run of runs) {
     all += run.text.length
     if (run.rtl) rtl += run.text.length
   }
-  return rtl * 2 > all
+  return { rtl, all }
 }
 
 /** A script is set larger than this share of its glyph's size (a drop capital's line is not), */
@@ -1475,15 +1481,10 @@ export function makeLine(runs: TextRun[], rightToLeftPage = false): Line {
   const monospace = isMonospaceLine(runs)
   // Typewriter text keeps its spaces, as many as its gaps hold characters.
   const advance = monospace ? characterAdvance(runs) : undefined
-  let rtlChars = 0
-  let allChars = 0
-  for (const run of runs) {
-    allChars += run.text.length
-    if (run.rtl) rtlChars += run.text.length
-  }
+  const { rtl, all } = countRightToLeft(runs)
   // On a page of right-to-left text, a line with any of it reads right to left, however many
   // Latin words and figures it holds ("... مجلة Nature Climate Change."), as its paragraph does.
-  const rightToLeft = rightToLeftPage ? rtlChars > 0 : rtlChars * 2 > allChars
+  const rightToLeft = rightToLeftPage ? rtl > 0 : rtl * 2 > all
   const ordered = rightToLeft ? rightToLeftOrder(runs) : runs
   const dominant = dominantRun(afterLineNumber(runs), monospace)
   let text = ''
