@@ -823,6 +823,19 @@ describe('groupLines', () => {
     expect(lines[0]).toBe('Contact: Sofia Lindqvist, Communications Manager')
   })
 
+  it("leaves out a worksheet's lines of dots or underscores to write answers on, but not a leader's entry", () => {
+    const lines = textsOf(
+      run('8. Prove by contradiction that the root of 2 is irrational.', 70, 100),
+      run('. . . . . . . . . . . . . . . . . . . . . . . . . . . .', 70, 124),
+      run('__________________________________________', 70, 148),
+      run('Name: ..................................', 70, 172),
+    )
+    expect(lines).toEqual([
+      '8. Prove by contradiction that the root of 2 is irrational.',
+      'Name: ..................................',
+    ])
+  })
+
   it("keeps an exam question's marks at the right margin on its line, but not an equation's number", () => {
     const questions = [1, 2, 3, 4].flatMap((n) => [
       run(`${n}. Solve the equation 3x + 7 = ${20 + n}.`, 70.9, 80 + 13.5 * n),

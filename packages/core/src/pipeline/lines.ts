@@ -193,12 +193,18 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
       const next = row[i]
       if (next && !splitsRow(rows, index, prev, next, row[i - 2])) continue
       const line = makeLine(row.slice(start, i), rightToLeftPage)
-      if (line.text.length > 0) lines.push(line)
+      if (line.text.length > 0 && !ANSWER_LINE.test(line.text)) lines.push(line)
       start = i
     }
   })
   return lines.sort((p, q) => p.top - q.top || p.left - q.left)
 }
+
+/**
+ * A line of dots or underscores alone, a worksheet's line to write an answer on: no text of the
+ * page's, and read as one it runs into the question above it.
+ */
+const ANSWER_LINE = /^[\s._\u2026]*(?:[._\u2026]\s*){10}[\s._\u2026]*$/
 
 /** Whether most of a page's text is written right to left (Arabic, Hebrew). */
 function isRightToLeftPage(runs: readonly TextRun[]): boolean {
