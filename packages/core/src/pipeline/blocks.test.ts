@@ -894,6 +894,34 @@ describe('groupBlocks', () => {
     expect(text(signature)).toHaveLength(1)
   })
 
+  it("splits a letterhead's address into its lines, where it ends in a mail address or a number", () => {
+    const address = groupBlocks(
+      groupLines([
+        run('Westmoor Borough Council', 367.7, 81.5, { right: 500 }),
+        run('Civic Centre, Market Street', 367.7, 95, { right: 500.8 }),
+        run('Westmoor WM1 4AB', 367.7, 108.6, { right: 471.2 }),
+        run('planning@westmoor.gov.example', 367.7, 122.1, { right: 524.4 }),
+      ]),
+      1,
+    )
+    expect(text(splitLineLists(address, 10))).toEqual([
+      ['Westmoor Borough Council'],
+      ['Civic Centre, Market Street'],
+      ['Westmoor WM1 4AB'],
+      ['planning@westmoor.gov.example'],
+    ])
+    // Prose that names an address runs on.
+    const prose = groupBlocks(
+      groupLines([
+        run('Write to the council at its offices in the', 10, 100, { right: 300 }),
+        run('centre of the town, or to the address', 10, 112, { right: 290 }),
+        run('planning@westmoor.gov.example', 10, 124, { right: 200 }),
+      ]),
+      1,
+    )
+    expect(text(splitLineLists(prose, 10))).toHaveLength(1)
+  })
+
   it('splits a list of lines into its lines, and leaves paragraphs whole', () => {
     // Each name stops well short of room for the next one's first word.
     const names = groupBlocks(

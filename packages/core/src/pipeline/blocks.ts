@@ -231,7 +231,7 @@ function wrapsUnderValue(last: Line, line: Line): boolean {
  */
 function isLineList(block: Block): boolean {
   const lines = block.lines
-  if (isTableRows(lines) || isIndex(lines)) return true
+  if (isTableRows(lines) || isIndex(lines) || isContactBlock(lines)) return true
   if (lines.length < LINE_LIST_MIN_LINES) return false
   const flushRight = isFlushRight(block)
   let deliberate = 0
@@ -248,6 +248,31 @@ function isLineList(block: Block): boolean {
     if (fitsAfter(next, room)) deliberate++
   }
   return (judged > 0 && deliberate >= LINE_LIST_SHARE * judged) || isListOfTerms(lines)
+}
+
+/** Lines at most of a letterhead's or a signature's address. */
+const CONTACT_MAX_LINES = 8
+/** Words at most on each of its lines. */
+const CONTACT_MAX_WORDS = 8
+/** A mail or web address, or a telephone number, alone or after its label. */
+const CONTACT_LINE =
+  /(?:^|\s)(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|www\.\S+|https?:\/\/\S+|(?:tel|phone|fax)\b.*\d{3}|\+\d[\d\s()-]{6,})$/i
+
+/**
+ * Whether lines are an address, a line each, that ends in a way to reach its sender (a mail
+ * address, a telephone number): a letterhead's or a signature's block, however close each line
+ * comes to the next one's first word. Lines of a few words, each opening in a capital or a
+ * figure, as a postal address's do, but for the contact lines.
+ */
+function isContactBlock(lines: readonly Line[]): boolean {
+  if (lines.length < 3 || lines.length > CONTACT_MAX_LINES) return false
+  if (!lines.some((line) => CONTACT_LINE.test(line.text))) return false
+  return lines.every(
+    (line) =>
+      line.text.split(' ').length <= CONTACT_MAX_WORDS &&
+      !/[.;:]$/.test(line.text) &&
+      (/^[\p{Lu}\d+(]/u.test(line.text) || CONTACT_LINE.test(line.text)),
+  )
 }
 
 /** Whether a block's lines all end at its right edge, and not all start at its left: flush right. */
