@@ -894,7 +894,7 @@ describe('groupBlocks', () => {
     expect(text(signature)).toHaveLength(1)
   })
 
-  it("splits a letterhead's address into its lines, where it ends in a mail address or a number", () => {
+  it("splits a letterhead's address into its lines, where it gives a mail address or a number", () => {
     const address = groupBlocks(
       groupLines([
         run('Westmoor Borough Council', 367.7, 81.5, { right: 500 }),
@@ -909,6 +909,18 @@ describe('groupBlocks', () => {
       ['Civic Centre, Market Street'],
       ['Westmoor WM1 4AB'],
       ['planning@westmoor.gov.example'],
+    ])
+    // Two lines are one only where both are ways to reach the sender.
+    const reach = groupBlocks(
+      groupLines([
+        run('Tel: 01632 960 330', 420, 120, { right: 520 }),
+        run('office@larchwood.sch.example', 380, 133.5, { right: 520 }),
+      ]),
+      1,
+    )
+    expect(text(splitLineLists(reach, 10))).toEqual([
+      ['Tel: 01632 960 330'],
+      ['office@larchwood.sch.example'],
     ])
     // Prose that names an address runs on.
     const prose = groupBlocks(

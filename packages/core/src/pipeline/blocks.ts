@@ -259,14 +259,16 @@ const CONTACT_LINE =
   /(?:^|\s)(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|www\.\S+|https?:\/\/\S+|(?:tel|phone|fax)\b.*\d{3}|\+\d[\d\s()-]{6,})$/i
 
 /**
- * Whether lines are an address, a line each, that ends in a way to reach its sender (a mail
- * address, a telephone number): a letterhead's or a signature's block, however close each line
+ * Whether lines are an address, a line each, with a way to reach its sender (a mail address, a
+ * telephone number): a letterhead's or a signature's block, however close each line
  * comes to the next one's first word. Lines of a few words, each opening in a capital or a
  * figure, as a postal address's do, but for the contact lines.
  */
 function isContactBlock(lines: readonly Line[]): boolean {
-  if (lines.length < 3 || lines.length > CONTACT_MAX_LINES) return false
-  if (!lines.some((line) => CONTACT_LINE.test(line.text))) return false
+  if (lines.length < 2 || lines.length > CONTACT_MAX_LINES) return false
+  const contacts = lines.filter((line) => CONTACT_LINE.test(line.text)).length
+  // Two lines are an address only where both are ways to reach its sender.
+  if (contacts === 0 || (lines.length === 2 && contacts < 2)) return false
   return lines.every(
     (line) =>
       line.text.split(' ').length <= CONTACT_MAX_WORDS &&
