@@ -956,6 +956,22 @@ describe('classifyBlocks', () => {
     expect(layout.blocks[1]?.kind).toBe('heading')
   })
 
+  it("splits a letter's signer's name off the title under it, under the complimentary close", () => {
+    const signature = block(
+      ['Dr Helen M. Okafor', 'Director of Planning and', 'Regeneration'],
+      250,
+      720,
+    )
+    const layout = page([block(BODY, 70, 600), block(['Yours sincerely,'], 250, 660), signature])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.lines.map((line) => line.text))).toEqual([
+      BODY,
+      ['Yours sincerely,'],
+      ['Dr Helen M. Okafor'],
+      ['Director of Planning and', 'Regeneration'],
+    ])
+  })
+
   it('takes a section title right over its first subsection title for a heading', () => {
     const title = { fontId: 'bold' }
     const layout = page([

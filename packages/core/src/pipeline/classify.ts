@@ -138,6 +138,7 @@ export function classifyBlocks(
   let contentsBefore = false
   for (const page of pages) {
     splitNumberedLeads(page, stats)
+    splitSignatures(page)
     joinNoteMarks(page, stats)
     // Contents that go on from the page before may end in a few entries.
     const contents = contentsSpan(page, contentsBefore ? 1 : MIN_CONTENTS_ENTRIES)
@@ -299,6 +300,34 @@ function splitNumberedLeads(page: PageLayout, stats: TextStatistics): void {
     for (const line of block.lines.slice(2)) appendLine(rest, line)
     settleBlockStyle(rest)
     page.blocks.splice(i, 1, newBlock(first, page.number), rest)
+  }
+}
+
+/** A letter's complimentary close, on a line of its own. */
+const COMPLIMENTARY_CLOSE =
+  /^(?:yours (?:sincerely|faithfully|truly)|(?:kind|best|warm|with best) (?:regards|wishes)|sincerely|regards|best),$/i
+/** Words at most of a signature's name. */
+const SIGNATURE_MAX_WORDS = 6
+
+/**
+ * Splits the name off the block under a letter's complimentary close ("Yours sincerely,"), where
+ * the name and the signer's title ran together: "Dr Helen M. Okafor" over "Director of Planning
+ * and Regeneration", which wraps.
+ */
+function splitSignatures(page: PageLayout): void {
+  for (let i = 1; i < page.blocks.length; i++) {
+    const block = page.blocks[i] as Block
+    const close = page.blocks[i - 1] as Block
+    if (close.lines.length !== 1 || !COMPLIMENTARY_CLOSE.test(plainText(close))) continue
+    const [name, ...rest] = block.lines
+    if (name === undefined || rest.length === 0) continue
+    const text = name.text.trim()
+    if (text.split(/\s+/).length > SIGNATURE_MAX_WORDS || !/^\p{Lu}/u.test(text)) continue
+    if (/[.,;:]$/.test(text) || Math.abs(block.left - close.left) > close.fontSize) continue
+    const title = newBlock(rest[0] as Line, page.number)
+    for (const line of rest.slice(1)) appendLine(title, line)
+    settleBlockStyle(title)
+    page.blocks.splice(i, 1, newBlock(name, page.number), title)
   }
 }
 
