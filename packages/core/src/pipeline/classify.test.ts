@@ -956,6 +956,21 @@ describe('classifyBlocks', () => {
     expect(layout.blocks[1]?.kind).toBe('heading')
   })
 
+  it('takes a question in the type of the questions on the pages before for a heading', () => {
+    const question = { fontId: 'bold' }
+    const first = page([
+      block(['Q9. Can I appeal?'], 10, 100, question),
+      block(BODY, 10, 120),
+      block(BODY, 10, 160),
+    ])
+    const second = page(
+      [block(['Q10. Who can I contact?'], 10, 100, question), block(['Our office.'], 10, 120)],
+      2,
+    )
+    classifyBlocks([first, second], measureText([first, second]), [])
+    expect(second.blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph'])
+  })
+
   it("splits a letter's signer's name off the title under it, under the complimentary close", () => {
     const signature = block(
       ['Dr Helen M. Okafor', 'Director of Planning and', 'Regeneration'],

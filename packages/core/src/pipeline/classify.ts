@@ -136,6 +136,8 @@ export function classifyBlocks(
   const outlineIndex = indexOutline(outline)
   const headingSizes = new Set<number>()
   let contentsBefore = false
+  // The styles of the headings in a face of their own met so far, page after page.
+  const headingStyles = new Set<string>()
   for (const page of pages) {
     splitNumberedLeads(page, stats)
     splitSignatures(page)
@@ -168,7 +170,7 @@ export function classifyBlocks(
     if (contents === undefined) markHangingNumberedItems(page.blocks)
     // Larger type broken over lines is a title set as a paragraph: it reads on.
     page.blocks = splitLineLists(page.blocks, stats.bodySize * 1.05)
-    if (contents === undefined) promoteHeadingStyle(page, stats)
+    if (contents === undefined) promoteHeadingStyle(page, stats, headingStyles)
     demoteKickers(page, stats)
     demoteDefinitionTerms(page.blocks)
     markChapterLabels(page.blocks)
@@ -337,14 +339,14 @@ const STYLED_HEADING_MAX_WORDS = 10
 const QUESTION_HEADING_MAX_WORDS = 16
 
 /**
- * A short standalone line in exactly the type of a heading of the same page (font, size, left
- * edge and numbering, not the body's font) is a heading too: a side box's second title.
+ * A short standalone line in exactly the type of a heading of this page or one before (font,
+ * size, left edge and numbering, not the body's font; `styles` gathers them page after page) is
+ * a heading too: a side box's second title, an FAQ's last question alone on its page.
  */
-function promoteHeadingStyle(page: PageLayout, stats: TextStatistics): void {
+function promoteHeadingStyle(page: PageLayout, stats: TextStatistics, styles: Set<string>): void {
   // Numbering is part of the style: an unnumbered line does not take after "3. RESULTS".
   const style = (block: Block) =>
     `${block.fontId}@${block.fontSize.toFixed(1)}@${Math.round(block.left)}@${isSectionNumber(plainText(block))}`
-  const styles = new Set<string>()
   for (const block of page.blocks) {
     if (block.kind === 'heading' && block.fontId !== stats.bodyFontId) styles.add(style(block))
   }
