@@ -24,6 +24,22 @@ describe('toTextRuns', () => {
     expect(page.unreliableChars).toBe(1)
   })
 
+  it('takes text in a fixed-pitch font for typewriter type, but not Chinese set a full width a character', () => {
+    const styles = { f1: { fontFamily: 'monospace', ascent: 0.8, descent: -0.2, vertical: false } }
+    const page = toTextRuns(
+      [
+        item('int count = 0;', 72, 70),
+        { ...item('导读这座名为', 72, 60), transform: [10, 0, 0, 10, 72, 680] },
+      ],
+      styles,
+      [1, 0, 0, -1, 0, 792],
+    )
+    expect(page.runs.map((run) => [run.text, run.monospace])).toEqual([
+      ['int count = 0;', true],
+      ['导读这座名为', false],
+    ])
+  })
+
   it('takes a whitespace item with a width for a word space, but one without for no gap', () => {
     const rtl = (str: string, x: number, width: number) => ({ ...item(str, x, width), dir: 'rtl' })
     // A browser's Arabic: "ال" + "أ" of "الأنشطة", the alef drawn without advance, after which

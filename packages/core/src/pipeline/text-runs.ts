@@ -28,6 +28,10 @@ export interface RawTextStyle {
   vertical?: boolean
 }
 
+/** Characters of writing set a full width each: Chinese, Japanese, Korean. */
+const FULL_WIDTH_WRITING =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
+
 export interface PageText {
   runs: TextRun[]
   /** Text drawn at an angle (margin stamps, rotated labels), each piece with its bounding box. */
@@ -162,7 +166,9 @@ export function toTextRuns(
       // getTextContent names only a generic family: weight and slant need the font program.
       bold: false,
       italic: false,
-      monospace: style?.fontFamily === 'monospace',
+      // Chinese, Japanese and Korean fonts set every character a full width, and are often
+      // flagged fixed-pitch for it: their text is no typewriter type.
+      monospace: style?.fontFamily === 'monospace' && !FULL_WIDTH_WRITING.test(text),
       rtl: item.dir === 'rtl',
       ...(extension?.operator && { operator: true }),
     })
