@@ -666,6 +666,20 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("takes a pull quote in any language's quotation marks for no heading, whole or broken over lines", () => {
+    const quote = { fontSize: 15, italic: true, fontId: 'f3' }
+    const layout = page([
+      block(BODY, 10, 100),
+      block(['\u00abМы впервые видим, как была устроена жизнь\u00bb.'], 10, 200, quote),
+      block(BODY, 10, 240),
+      block(['\u201cWe are not trying to replace lithium'], 10, 300, quote),
+      block(['where it matters.\u201d'], 10, 330, quote),
+      block(BODY, 10, 370),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.every((b) => b.kind === 'paragraph')).toBe(true)
+  })
+
   it('takes a line left at the foot of a column for a heading when its text opens the next column', () => {
     const layout = page([
       block(BODY, 40, 100),

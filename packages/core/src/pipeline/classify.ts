@@ -48,8 +48,11 @@ const NEIGHBOUR_SIZE_RATIO = 1.2
  */
 const DATE_SPAN =
   /^(?:(?:\p{L}{3,9}\.?\s+)?\d{4}|\d{1,2}\/\d{4})\s*[-–—]\s*(?:(?:\p{L}{3,9}\.?\s+)?\d{4}|\d{1,2}\/\d{4}|present|now|today|current)$/iu
-/** A sentence or more in quotation marks, and nothing else: a pull quote set large. */
-const PULL_QUOTE = /^"[^"]*\s[^"]*[.!?,]"$/
+/**
+ * A sentence or more in quotation marks, and nothing else: a pull quote set large. Marks of any
+ * language open and close it ("...", “...”, „...“, «...»).
+ */
+const PULL_QUOTE = /^["“„«][^"“”„«»]*\s[^"“”„«»]*(?:[.!?,]["”“»]|["”“»][.!?])$/
 /** A story's byline: "By" and a name ("By Staff Reporter", "By Amara Okafor · Photographs by ..."). */
 const BYLINE =
   /^By\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s*(?:,|and|&|·|\|)\s.*)?$/u
@@ -83,10 +86,10 @@ const AFFILIATION =
 /** A relation sign between spaces: "E(t) = P · t", "n ≤ 10". */
 const RELATION = /\s[=<>≤≥≈≠]\s/
 /**
- * A pull quote broken across columns: opened and run on past a sentence but not closed, or
- * closed after a sentence without being opened.
+ * A pull quote broken across columns or lines: opened and run on but not closed, or closed
+ * after a sentence without being opened ("весной»." closes its sentence after the mark).
  */
-const BROKEN_QUOTE = /^"[^"]*[.!?]\s+[^"]*$|^[^"]+[.!?,]"$/
+const BROKEN_QUOTE = /^["“„«][^"“”„«»]*\s[^"“”„«»]*$|^[^"“”„«»]+(?:[.!?,]["”“»]|["”“»][.!?])$/
 /** Text this many of its font sizes under a heading, or less, is the heading's. */
 const HEADED_GAP_EMS = 2
 /** Fewest words to a line, on average, of running text. */
