@@ -193,7 +193,7 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
       const next = row[i]
       if (next && !splitsRow(rows, index, prev, next, row[i - 2])) continue
       const line = makeLine(row.slice(start, i), rightToLeftPage)
-      if (line.text.length > 0 && !ANSWER_LINE.test(line.text)) lines.push(line)
+      if (line.text.length > 0 && !isAnswerLine(line.text)) lines.push(line)
       start = i
     }
   })
@@ -201,10 +201,17 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
 }
 
 /**
- * A line of dots or underscores alone, a worksheet's line to write an answer on: no text of the
- * page's, and read as one it runs into the question above it.
+ * Whether a line is dots or underscores alone, ten at least: a worksheet's line to write an
+ * answer on, no text of the page's, which read as text runs into the question above it.
  */
-const ANSWER_LINE = /^[\s._\u2026]*(?:[._\u2026]\s*){10}[\s._\u2026]*$/
+function isAnswerLine(text: string): boolean {
+  return RULED_OUT.test(text) && text.replace(/\s/g, '').length >= ANSWER_LINE_MIN_MARKS
+}
+
+/** A line drawn with dots, underscores or ellipses and spaces only. */
+const RULED_OUT = /^[\s._\u2026]+$/
+/** The fewest dots or underscores that draw a line to write on. */
+const ANSWER_LINE_MIN_MARKS = 10
 
 /** Whether most of a page's text is written right to left (Arabic, Hebrew). */
 function isRightToLeftPage(runs: readonly TextRun[]): boolean {
