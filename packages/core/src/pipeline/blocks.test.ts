@@ -934,6 +934,31 @@ describe('groupBlocks', () => {
     expect(text(splitLineLists(prose, 10))).toHaveLength(1)
   })
 
+  it("splits a stanza into its lines, however they start, but not prose wrapped at a float's edge", () => {
+    const verse = [
+      'You kept his ladder standing in the yard',
+      'for seven winters after he was gone,',
+      "and every dusk you'd look at it, as if",
+      'the light might need him still. The town moved on:',
+      'they brought in gas, and then the men in vans,',
+    ]
+    const stanza = groupBlocks(groupLines(verse.map((text, i) => run(text, 100, 100 + 13 * i))), 1)
+    expect(text(splitLineLists(stanza, 10))).toEqual(verse.map((line) => [line]))
+    // Lines beside a float end level, short of the lines under it.
+    const prose = [
+      'The council voted to build a tram line linking the',
+      'station with the university campus and the new',
+      'hospital in the northern district, at a cost of',
+      'four hundred million euros, two thirds of it paid by national grants and the rest by the',
+      'city over thirty years.',
+    ]
+    const wrapped = groupBlocks(
+      groupLines(prose.map((line, i) => run(line, 100, 100 + 13 * i, i < 3 ? { right: 360 } : {}))),
+      1,
+    )
+    expect(splitLineLists(wrapped, 10)).toHaveLength(1)
+  })
+
   it('splits a list of lines into its lines, and leaves paragraphs whole', () => {
     // Each name stops well short of room for the next one's first word.
     const names = groupBlocks(

@@ -233,6 +233,7 @@ function isLineList(block: Block): boolean {
   const lines = block.lines
   if (isTableRows(lines) || isIndex(lines) || isContactBlock(lines)) return true
   if (lines.length < LINE_LIST_MIN_LINES) return false
+  if (isVerse(block)) return true
   const flushRight = isFlushRight(block)
   let deliberate = 0
   let judged = 0
@@ -248,6 +249,36 @@ function isLineList(block: Block): boolean {
     if (fitsAfter(next, room)) deliberate++
   }
   return (judged > 0 && deliberate >= LINE_LIST_SHARE * judged) || isListOfTerms(lines)
+}
+
+/** Lines at least of a stanza told as verse. */
+const VERSE_MIN_LINES = 4
+/** The share of its breaks, at least, that a stanza makes where the next line's word had room. */
+const VERSE_BREAK_SHARE = 0.75
+/** Small words that a line of verse does not end on, where prose wrapped at its measure may. */
+const WRAPPING_WORD = /\s(?:a|an|the|of|to|and|or|in|on|at|by|for|from|with)$/i
+
+/**
+ * Whether a block is verse: nearly every line ends where the next line's first word would still
+ * have fitted under its longest line, however the next line starts (verse goes on in lowercase
+ * as prose does), and the lines end all over, where lines cut short by a float beside them end
+ * level. No line ends in a hyphen or a small word, as prose wrapped at a measure may.
+ */
+function isVerse(block: Block): boolean {
+  const lines = block.lines
+  if (lines.length < VERSE_MIN_LINES || block.monospace) return false
+  let deliberate = 0
+  const ends = new Set<number>()
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as Line
+    if (/-$/.test(line.text) || WRAPPING_WORD.test(line.text) || !/\s/.test(line.text)) {
+      return false
+    }
+    ends.add(Math.round((block.right - line.right) / block.fontSize))
+    const next = lines[i + 1]
+    if (next && fitsAfter(next, block.right - line.right)) deliberate++
+  }
+  return deliberate >= VERSE_BREAK_SHARE * (lines.length - 1) && ends.size >= 0.6 * lines.length
 }
 
 /** Lines at most of a letterhead's or a signature's address. */
