@@ -7,6 +7,7 @@ import { isRaisedNoteMark } from './lines.js'
 import { listMarker } from './list-markers.js'
 import { LONE_CITATION } from './note-marks.js'
 import { numberInWords } from './number-words.js'
+import { endsOnOpenWord } from './open-words.js'
 import { PAGE_NUMBER } from './page-label.js'
 import {
   findParagraphIndents,
@@ -255,14 +256,12 @@ function isLineList(block: Block): boolean {
 const VERSE_MIN_LINES = 4
 /** The share of its breaks, at least, that a stanza makes where the next line's word had room. */
 const VERSE_BREAK_SHARE = 0.75
-/** Small words that a line of verse does not end on, where prose wrapped at its measure may. */
-const WRAPPING_WORD = /\s(?:a|an|the|of|to|and|or|in|on|at|by|for|from|with)$/i
 
 /**
  * Whether a block is verse: nearly every line ends where the next line's first word would still
  * have fitted under its longest line, however the next line starts (verse goes on in lowercase
  * as prose does), and the lines end all over, where lines cut short by a float beside them end
- * level. No line ends in a hyphen or a small word, as prose wrapped at a measure may.
+ * level. No line ends in a hyphen or a word that leaves its sentence open.
  */
 function isVerse(block: Block): boolean {
   const lines = block.lines
@@ -271,7 +270,8 @@ function isVerse(block: Block): boolean {
   const ends = new Set<number>()
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as Line
-    if (/-$/.test(line.text) || WRAPPING_WORD.test(line.text) || !/\s/.test(line.text)) {
+    // Prose wrapped at a measure may end a line on a word that leaves its sentence open.
+    if (/-$/.test(line.text) || endsOnOpenWord(line.text) || !/\s/.test(line.text)) {
       return false
     }
     ends.add(Math.round((block.right - line.right) / block.fontSize))

@@ -3,6 +3,7 @@ import { areCellRows } from './cell-rows.js'
 import { INDEX_ENTRY, PAGES_AFTER_COMMA } from './index-entries.js'
 import { isUnspacedWriting } from './join-lines.js'
 import { countLetters } from './letters.js'
+import { endsOnOpenWord } from './open-words.js'
 import { JUSTIFIED_SLACK } from './paragraph-indents.js'
 import type { Block, Line } from './types.js'
 
@@ -73,7 +74,7 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
     previous.kind === 'paragraph' &&
     /^[\p{Lu}\d]/u.test(first.text) &&
     readsAsProse(next) &&
-    (endsOnOpenWord(last) || (wrapsFull(previous, next) && !NOTED_CLOSE.test(last.text)))
+    (endsOnOpenWord(last.text) || (wrapsFull(previous, next) && !NOTED_CLOSE.test(last.text)))
   )
 }
 
@@ -86,27 +87,6 @@ function readsAsProse(block: Block): boolean {
   const first = block.lines[0] as Line
   if (block.lines.length === 1) return /[.!?]["')\]]?$/.test(first.text)
   return countLetters(first.text) >= PROSE_MIN_LETTERS && startsFlush(block)
-}
-
-/**
- * Words that no sentence or heading ends on: articles, prepositions and conjunctions, in
- * English, French, German and Spanish.
- */
-const OPEN_WORDS = new Set([
-  ...['a', 'an', 'the', 'of', 'to', 'in', 'into', 'on', 'at', 'by', 'for', 'from', 'with'],
-  ...['and', 'or', 'nor', 'but', 'than', 'between', 'under', 'upon', 'via'],
-  ...['le', 'la', 'les', 'des', 'du', 'de', 'et', 'au', 'aux', 'pour', 'avec', 'dans', 'sur'],
-  ...['der', 'die', 'das', 'dem', 'den', 'des', 'und', 'oder', 'mit', 'von', 'zu', 'für', 'im'],
-  ...['el', 'los', 'las', 'del', 'y', 'con', 'para', 'en', 'por'],
-])
-
-/**
- * Whether a line ends on a word that leaves its sentence open ("...governed by the law of"),
- * written in lowercase as it is inside a sentence (a table's "Y" column is no Spanish "and").
- */
-function endsOnOpenWord(line: Line): boolean {
-  const word = /\p{L}+$/u.exec(line.text)?.[0]
-  return word !== undefined && OPEN_WORDS.has(word)
 }
 
 /**
