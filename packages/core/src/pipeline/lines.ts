@@ -1491,7 +1491,9 @@ const LOOSE_SPACE = /\s\s|[^\S ]/
 
 /** Builds a line from runs sorted left to right, inserting spaces where the gaps say so. */
 export function makeLine(runs: TextRun[], rightToLeftPage = false): Line {
-  const monospace = isMonospaceLine(runs)
+  // A listing's line number may be set in another type: the line's type is its code's.
+  const body = afterLineNumber(runs)
+  const monospace = isMonospaceLine(body)
   // Typewriter text keeps its spaces, as many as its gaps hold characters.
   const advance = monospace ? characterAdvance(runs) : undefined
   const { rtl, all } = countRightToLeft(runs)
@@ -1499,7 +1501,7 @@ export function makeLine(runs: TextRun[], rightToLeftPage = false): Line {
   // Latin words and figures it holds ("... مجلة Nature Climate Change."), as its paragraph does.
   const rightToLeft = rightToLeftPage ? rtl > 0 : rtl * 2 > all
   const ordered = rightToLeft ? rightToLeftOrder(runs) : runs
-  const dominant = dominantRun(afterLineNumber(runs), monospace)
+  const dominant = dominantRun(body, monospace)
   let text = ''
   let prev: TextRun | undefined
   let openingMark: string | undefined
@@ -1848,8 +1850,7 @@ function leadingSpaces(text: string): number {
  * code. Prose naming a few identifiers in typewriter type ("Returns: ASN1_SUCCESS if ...") is
  * prose, even where those identifiers outweigh its other words.
  */
-function isMonospaceLine(line: readonly TextRun[]): boolean {
-  const runs = afterLineNumber(line)
+function isMonospaceLine(runs: readonly TextRun[]): boolean {
   let mixed = false
   let some = false
   for (const run of runs) {
