@@ -168,7 +168,7 @@ export function classifyBlocks(
         delete block.level
       }
     })
-    markDialogue(page.blocks)
+    markDashedLines(page.blocks)
     // A contents page's chapters hang their sections under them: no numbered list.
     if (contents === undefined) markHangingNumberedItems(page.blocks)
     // Larger type broken over lines is a title set as a paragraph: it reads on.
@@ -577,7 +577,7 @@ function classifyBlock(
     block.kind = 'footnote'
     return
   }
-  if (marker !== undefined && !isDashedLine(block, marker, previous, next)) {
+  if (marker !== undefined && !isClosedByDash(block, marker)) {
     block.kind = 'list-item'
     block.marker = marker
     return
@@ -586,44 +586,42 @@ function classifyBlock(
 }
 
 /**
- * Turns a page's items opened by an em dash back into paragraphs where any of them wraps back to
- * the dash's edge: that is dialogue (a novel's or an interview's lines in French, Russian,
- * Spanish), whose lines run on under the dash, where a list's items hang their lines under their
- * text.
+ * Turns a page's items opened by an em dash back into paragraphs where they are no list: all of
+ * them where any wraps back to the dash's edge, as dialogue does (a novel's or an interview's
+ * lines in French, Russian, Spanish), where a list's items hang their lines under their text;
+ * else a line of one that stands alone, no item opened so beside it (a quotation's attribution,
+ * "— Genesis 7:19").
  */
-function markDialogue(blocks: readonly Block[]): void {
-  const dashed = blocks.filter((block) => block.kind === 'list-item' && block.marker === '\u2014')
+function markDashedLines(blocks: Block[]): void {
+  const isDashed = (block: Block | undefined) =>
+    block?.kind === 'list-item' && block.marker === EM_DASH
   const wrapsUnderDash = (block: Block) => {
     const [first, second] = block.lines
     return (
       first !== undefined && second !== undefined && second.left < first.left + 0.3 * first.fontSize
     )
   }
-  if (!dashed.some(wrapsUnderDash)) return
-  for (const block of dashed) {
+  const dashed = blocks.filter(isDashed)
+  const dialogue = dashed.some(wrapsUnderDash)
+  const lines = dashed.filter((block) => {
+    if (dialogue) return true
+    const at = blocks.indexOf(block)
+    return block.lines.length === 1 && !isDashed(blocks[at - 1]) && !isDashed(blocks[at + 1])
+  })
+  for (const block of lines) {
     block.kind = 'paragraph'
     delete block.marker
   }
 }
 
-/**
- * Whether a line opened by a dash is no item: one closed by a dash too (a press release's
- * "– ENDS –"), or one opened by an em dash that stands alone, no item among others opened so (a
- * quotation's attribution, "— Genesis 7:19").
- */
-function isDashedLine(
-  block: Block,
-  marker: string,
-  previous: Block | undefined,
-  next: Block | undefined,
-): boolean {
-  if (!DASHES.includes(marker) || block.lines.length > 1) return false
-  if (CLOSING_DASH.test(block.lines[0]?.text ?? '')) return true
+const EM_DASH = '\u2014'
+
+/** Whether a line opened by a dash is closed by one too, no item: a press release's "– ENDS –". */
+function isClosedByDash(block: Block, marker: string): boolean {
   return (
-    marker === '\u2014' &&
-    [previous, next].every(
-      (other) => other === undefined || listMarker(other.lines[0]?.text ?? '') !== marker,
-    )
+    DASHES.includes(marker) &&
+    block.lines.length === 1 &&
+    CLOSING_DASH.test(block.lines[0]?.text ?? '')
   )
 }
 
