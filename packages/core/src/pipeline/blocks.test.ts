@@ -1193,6 +1193,27 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("reads a question's options lettered with capitals in brackets as items, and initials as text", () => {
+    const options = groupLines([
+      run('3. Which variable did the students control?', 10, 100),
+      run('(A) Light intensity', 30, 112),
+      run('(B) Temperature', 30, 124),
+      run('C) Carbon dioxide concentration', 30, 136),
+    ])
+    expect(text(groupBlocks(options, 1))).toEqual([
+      ['3. Which variable did the students control?'],
+      ['(A) Light intensity'],
+      ['(B) Temperature'],
+      ['C) Carbon dioxide concentration'],
+    ])
+    // A capital and a full stop is as often a name's initial at the start of a line.
+    const names = groupLines([
+      run('The trial was designed and then run by', 10, 100),
+      run('A. Turing with the help of B. Russell.', 10, 112),
+    ])
+    expect(groupBlocks(names, 1)).toHaveLength(1)
+  })
+
   it("keeps code's next level after a colon, where prose starts a paragraph after one", () => {
     const code = [
       'bill = base_charge + volume * (rate + surcharge)',
