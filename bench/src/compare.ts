@@ -39,6 +39,7 @@ import { TOOL_IDS, type ToolId } from './compare/tool-run'
 import { probeTool, TOOLS } from './compare/tools'
 import { corpusSubdir } from './corpus'
 import { scoreFolder } from './score-folder'
+import { scriptArgs } from './script-args'
 import { describeMachine } from './speed/machine'
 
 const ROUNDS = 3
@@ -78,6 +79,7 @@ interface CompareFlags {
 /** The flags, or a message saying what is wrong with them. */
 function parseFlags(): CompareFlags | string | undefined {
   const { values } = parseArgs({
+    args: scriptArgs(),
     options: {
       set: { type: 'string', default: 'all' },
       quick: { type: 'boolean', default: false },

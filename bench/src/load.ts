@@ -18,6 +18,7 @@ import {
   measureSingleServer,
 } from './load/single-server'
 import { measureTwoInstances, type TwoInstanceFigures } from './load/two-instances'
+import { scriptArgs } from './script-args'
 import { buildTextPdf } from './speed/generated-pdf'
 import { describeMachine } from './speed/machine'
 
@@ -42,6 +43,7 @@ function progress(message: string): void {
 
 function parseOptions(): { options: ScenarioOptions; json: boolean; scale: boolean } | undefined {
   const { values } = parseArgs({
+    args: scriptArgs(),
     options: {
       duration: { type: 'string' },
       connections: { type: 'string' },

@@ -23,6 +23,7 @@ import {
 } from './score-folder'
 import { METRICS, type Metric } from './scoring/score-document'
 import { zhangShashaDistance } from './scoring/zhang-shasha'
+import { scriptArgs } from './script-args'
 import { runTableBenchmark, tableBenchmarkJson } from './tables/table-benchmark'
 
 type Mode = NonNullable<ExtractOptions['mode']>
@@ -244,6 +245,7 @@ async function runDpBench(gtDir: string, mode: Mode, flags: QualityFlags): Promi
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
+    args: scriptArgs(),
     options: {
       mode: { type: 'string' },
       ids: { type: 'string' },

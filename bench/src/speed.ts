@@ -9,6 +9,7 @@
 import { writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { extract } from '@pdfx/core'
+import { scriptArgs } from './script-args'
 import { type CliStartup, measureCliStartup } from './speed/cli-startup'
 import {
   type CorpusPdf,
@@ -430,6 +431,7 @@ async function measureServer(
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
+    args: scriptArgs(),
     options: {
       quick: { type: 'boolean', default: false },
       json: { type: 'string' },

@@ -5,6 +5,7 @@
 // with table_score.py's cell-grid score and with TEDS, and prints the means per source.
 import { writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
+import { scriptArgs } from './script-args'
 import { runTableBenchmark, tableBenchmarkJson } from './tables/table-benchmark'
 
 function usage(): string {
@@ -18,6 +19,7 @@ function usage(): string {
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
+    args: scriptArgs(),
     options: {
       'per-case': { type: 'boolean', default: false },
       jsonl: { type: 'string' },
