@@ -29,6 +29,51 @@ describe('orderBlocks', () => {
     expect(clean).toBe(true)
   })
 
+  it("reads each of a brochure's pillars whole, its title, text and list, over columns parted elsewhere", () => {
+    const intro = block(
+      Array.from({ length: 3 }, () => 'an introduction across the page '.repeat(3)),
+      10,
+      20,
+    )
+    // Each title stands well over its text, as far as the tiers stand under the lists.
+    const pillar = (x: number, name: string) => [
+      block([name], x, 80, { fontSize: 12, bold: true }),
+      block(
+        [
+          'text of the pillar that runs in',
+          'three lines under its title in',
+          'its own narrow column',
+        ],
+        x,
+        110,
+      ),
+      block(['• a first item of its list', 'that wraps'], x, 150),
+      block(['• a second item of its list', 'that wraps too'], x, 176),
+    ]
+    const pillars = [pillar(10, 'Learn'), pillar(190, 'Build'), pillar(370, 'Sell')]
+    // Under them, well apart, two columns parted by a gutter that the middle pillar stands over.
+    const left = block(
+      Array.from({ length: 8 }, () => 'the left column of tiers, in full lines'),
+      10,
+      230,
+    )
+    const right = [
+      block(
+        Array.from({ length: 3 }, () => 'the right column of the tiers, full'),
+        275,
+        230,
+      ),
+      block(
+        Array.from({ length: 4 }, () => 'the right column of the tiers, full'),
+        275,
+        272,
+      ),
+    ]
+    const page = [intro, ...pillars.flat(), left, ...right]
+    const { blocks } = orderBlocks([...page].reverse())
+    expect(blocks).toEqual(page)
+  })
+
   it("reads each of a newspaper's headlines side by side with the columns of its own story", () => {
     // Under the masthead, the headlines break over two lines each.
     const masthead = block(['The Harbour Gazette'], 300, 10, { fontSize: 40 })

@@ -1,6 +1,6 @@
 import { extentOf, medianFontSize } from './extent.js'
 import { readLevelRows } from './level-rows.js'
-import { listMarker } from './list-markers.js'
+import { isBullet, listMarker } from './list-markers.js'
 import { standsFarRightOf } from './row-fields.js'
 import type { Block, Line } from './types.js'
 
@@ -449,7 +449,14 @@ function trailingRow(blocks: readonly Block[], gutters: readonly Gutter[]): Bloc
   let last = blocks[0] as Block
   for (const block of blocks) if (block.top > last.top) last = block
   const row = blocks.filter((block) => block.top < last.bottom && block.bottom > last.top)
-  if (row.some((block) => block.lines.length > 2)) return []
+  // Items are the last of lists set side by side.
+  if (
+    row.some(
+      (block) => block.lines.length > 2 || listMarker(block.lines[0]?.text ?? '') !== undefined,
+    )
+  ) {
+    return []
+  }
   const top = Math.min(...row.map((block) => block.top))
   let above = Number.NEGATIVE_INFINITY
   for (const block of blocks) if (!row.includes(block)) above = Math.max(above, block.bottom)
@@ -792,7 +799,13 @@ function orderBands(
   const aside = findSidebarGutter(blocks, minLeft, maxRight)
   if (!aside) {
     const head = rowsOverSidebar(blocks)
-    if (head.length === 0) return orderRows(blocks, state)
+    if (head.length === 0) {
+      const strips = stripsOfColumns(blocks, state.known)
+      if (strips.length === 0) return orderRows(blocks, state)
+      return strips.flatMap((strip, i) =>
+        orderRegion(strip, state, depth + 1, true, i === strips.length - 1 ? below : undefined),
+      )
+    }
     const rest = blocks.filter((block) => !head.includes(block))
     const { left, right } = extentOf(rest)
     return [...orderRows(head, state), ...orderBands(rest, state, depth + 1, left, right, below)]
@@ -801,6 +814,48 @@ function orderBands(
   const read = columns.flatMap((column) => orderRegion(column, state, depth + 1))
   const heading = below && headingAtFoot(columns, below)
   return heading ? [...read.filter((block) => block !== heading), heading] : read
+}
+
+/** Space between sections, in font sizes of the text, over which a region parts in strips. */
+const STRIP_GAP_EMS = 1.5
+/** Blocks of at most this many lines are titles. */
+const STRIP_TITLE_MAX_LINES = 2
+
+/**
+ * The strips, top to bottom, that wide gaps across a region without a gutter down its height part
+ * it into, when a strip has columns of its own (a brochure's three pillars over its two columns
+ * of tiers, a datasheet's features over its specifications): each strip is then read with its
+ * own columns. None where no strip has columns, and the region is read row by row.
+ */
+function stripsOfColumns(blocks: readonly Block[], known: readonly Gutter[]): Block[][] {
+  const em = medianFontSize(blocks.flatMap((block) => block.lines))
+  const sorted = [...blocks].sort((p, q) => p.top - q.top)
+  const strips: Block[][] = []
+  let bottom = Number.NEGATIVE_INFINITY
+  for (const block of sorted) {
+    if (block.top - bottom >= STRIP_GAP_EMS * em) strips.push([])
+    ;(strips[strips.length - 1] as Block[]).push(block)
+    bottom = Math.max(bottom, block.bottom)
+  }
+  // Titles alone stay with what they head (a row of pillars' names over their text), where each
+  // starts over a block under it; a masthead's line (a title, a date, an address) does not.
+  for (let i = strips.length - 2; i >= 0; i--) {
+    const titles = strips[i] as Block[]
+    const under = strips[i + 1] as Block[]
+    const heads = titles.every(
+      (title) =>
+        title.lines.length <= STRIP_TITLE_MAX_LINES &&
+        under.some((block) => Math.abs(block.left - title.left) <= title.fontSize),
+    )
+    if (heads) strips.splice(i, 2, [...titles, ...under])
+  }
+  if (strips.length < 2) return []
+  const columned = strips.some((strip) => {
+    const { left, right } = extentOf(strip)
+    const narrow = strip.filter((block) => block.right - block.left < WIDE_SHARE * (right - left))
+    return findGutters(narrow, left, right, known).length > 0
+  })
+  return columned ? strips : []
 }
 
 /**
@@ -943,7 +998,7 @@ function rowAligned(blocks: readonly Block[], gutter: Gutter, share = 0.5): bool
   const right = blocks.filter((block) => block.left >= gutter.right - 1)
   const [few, many] = left.length <= right.length ? [left, right] : [right, left]
   if (few.length < 2 || !few.some(inside)) return false
-  if (numbersOnAcross(left, right)) return false
+  if (numbersOnAcross(left, right) || bulletsOnBothSides(left, right)) return false
   // Cells are set flush to the top, the bottom or the middle of their row.
   const level = few.filter((block) =>
     many.some(
@@ -954,6 +1009,23 @@ function rowAligned(blocks: readonly Block[], gutter: Gutter, share = 0.5): bool
     ),
   )
   return level.length >= share * few.length
+}
+
+/** Bulleted items, at least, on each side of a gutter between lists set side by side. */
+const SIDE_LIST_MIN_ITEMS = 2
+
+/**
+ * Whether each side of a gutter holds a bulleted list: lists set side by side (a brochure's
+ * pillars, materials beside equipment), read each whole however level their items stand, where
+ * reading across would deal the items of both out in turn.
+ */
+function bulletsOnBothSides(left: readonly Block[], right: readonly Block[]): boolean {
+  const bulleted = (side: readonly Block[]) =>
+    side.filter((block) => {
+      const marker = listMarker(block.lines[0]?.text ?? '')
+      return marker !== undefined && isBullet(marker)
+    }).length >= SIDE_LIST_MIN_ITEMS
+  return bulleted(left) && bulleted(right)
 }
 
 /**
