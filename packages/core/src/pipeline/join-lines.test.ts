@@ -53,11 +53,13 @@ describe('joinLines', () => {
     )
   })
 
-  it('keeps the hyphen where a phrase linked by hyphens breaks after its small word', () => {
+  it('keeps the hyphen where a phrase linked by hyphens breaks before or after its small word', () => {
     expect(joinLines(['games such as pat-a-', 'cake and chase'])).toBe(
       'games such as pat-a-cake and chase',
     )
     expect(joinLines(['a state-of-the-', 'art method'])).toBe('a state-of-the-art method')
+    expect(joinLines(['the end-', 'to-end latency'])).toBe('the end-to-end latency')
+    expect(joinLines(['kept up-', 'to-date'])).toBe('kept up-to-date')
     // A compound hyphenated within one of its words is still joined there.
     expect(joinLines(['not mass-pro-', 'duced'])).toBe('not mass-produced')
   })

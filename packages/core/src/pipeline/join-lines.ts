@@ -27,6 +27,8 @@ const SUSPENDED_HYPHEN_AFTER = /^(?:to|and|or)\s/
 const SUSPENDED_WORD_AFTER = /^(?:and|or|nor|und|oder|sowie|bzw\.|et|ou|y|o|e|en)\s/
 /** The end of a line inside a hyphen-linked phrase, after its small word: "end-to-", "more-or-". */
 const LINKED_PHRASE_END = /\p{L}[-\u2010](?:a|an|and|at|by|for|in|of|on|or|the|to)[-\u2010]$/iu
+/** The rest of a hyphen-linked phrase broken before its small word: "end-" + "to-end". */
+const LINKED_PHRASE_REST = /^(?:a|an|and|at|by|for|in|of|on|or|the|to)[-\u2010]\p{L}/iu
 /** The start of a web address broken after a slash: "http://", "<https://gnu.org/", "www.gnu.org/". */
 const ADDRESS_START = /^[<([〈]?(?:[a-z][a-z+.-]*:\/\/|www\.)\S*$/i
 /** A mail address broken after its at sign. */
@@ -466,8 +468,9 @@ function keepsByRule(before: string, after: string, prefix: string): boolean {
   if (!/\p{Ll}/u.test(after[0] ?? '')) return true
   // No hyphenation leaves one letter before its break: "X-" + "ray", "e-" + "mail".
   if (prefix.length === 1) return true
-  // A phrase joined by hyphens ("state-of-the-", "peer-to-", "pat-a-") broken after its small word.
-  if (LINKED_PHRASE_END.test(before)) return true
+  // A phrase joined by hyphens ("state-of-the-", "peer-to-", "pat-a-") broken after its small
+  // word, or before it ("end-" + "to-end").
+  if (LINKED_PHRASE_END.test(before) || LINKED_PHRASE_REST.test(after)) return true
   if (COMPOUND_ENDINGS.has(LINE_START_WORD.exec(after)?.[0] ?? '')) return true
   return COMPOUND_PREFIXES.has(prefix.toLowerCase())
 }
