@@ -1347,6 +1347,22 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("nests none of the items that stand side by side on one row, a figure's panels", () => {
+    const layout = page([
+      block(BODY, 10, 60),
+      block(['(a) Received SNR over time'], 40, 100),
+      block(['(b) CDF of training energy'], 220, 100),
+      block(['(c) Outage probability vs. speed'], 400, 100),
+      block(BODY, 10, 130),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.slice(1, 4).map((b) => [b.kind, b.depth])).toEqual([
+      ['list-item', 0],
+      ['list-item', 0],
+      ['list-item', 0],
+    ])
+  })
+
   it('reads numbered lines that end with a Chinese full stop as list items, not headings', () => {
     const layout = page([
       block(['主要发现'], 10, 60, { fontSize: 14 }),

@@ -1335,6 +1335,15 @@ function outlineStyleLevels(pages: readonly PageLayout[]): Map<string, number> {
   return agreed
 }
 
+/** Whether a block stands level with another, wholly left or right of it. */
+function standsBeside(block: Block, other: Block): boolean {
+  return (
+    block.top < other.bottom &&
+    other.top < block.bottom &&
+    (block.left >= other.right || block.right <= other.left)
+  )
+}
+
 /**
  * Nesting of list items from their indentation: each step right by about an em goes one deeper.
  * Indentation counts from the column's edge, so that a list goes on at its depth in the next
@@ -1363,8 +1372,15 @@ function assignListDepths(pages: readonly PageLayout[]): void {
       run = []
     }
     for (const block of page.blocks) {
-      if (block.kind === 'list-item') run.push(block)
-      else if (run.length > 0) flush()
+      if (block.kind !== 'list-item') {
+        if (run.length > 0) flush()
+        continue
+      }
+      // Items side by side on one row (a figure's panels, "(a)", "(b)", "(c)") nest in none
+      // of each other, however far right each starts.
+      const last = run[run.length - 1]
+      if (last !== undefined && standsBeside(block, last)) flush()
+      run.push(block)
     }
     if (run.length > 0) flush()
   }
