@@ -257,6 +257,17 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("reads an algorithm's numbered line with its keywords in bold as no heading", () => {
+    const layout = page([
+      block(BODY, 10, 60),
+      block(['4: x ← x + step(k)'], 10, 100),
+      block(['5: end for'], 10, 112, { bold: true, fontId: 'f2' }),
+      block(BODY, 10, 130),
+    ])
+    classifyPage(layout)
+    expect(kinds(layout).map(([kind]) => kind)).not.toContain('heading')
+  })
+
   it('takes a body-size block low on the page that opens with a mark cited above for a note', () => {
     /** Prose citing `cited`, and at `top` a block of the same type opening with `mark`. */
     const notePage = (cited: string, mark: string, top: number) => {

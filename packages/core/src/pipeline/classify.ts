@@ -53,6 +53,10 @@ const DATE_SPAN =
  * language open and close it ("...", “...”, „...“, «...»).
  */
 const PULL_QUOTE = /^["“„«][^"“”„«»]*\s[^"“”„«»]*(?:[.!?,]["”“»]|["”“»][.!?])$/
+
+/** The number an algorithm's line opens with: "5: end for", "12: return x". */
+const ALGORITHM_STEP = /^\d{1,3}:\s/
+
 /** A story's byline: "By" and a name ("By Staff Reporter", "By Amara Okafor · Photographs by ..."). */
 const BYLINE =
   /^By\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s*(?:,|and|&|·|\|)\s.*)?$/u
@@ -951,7 +955,9 @@ function isHeading(
     BROKEN_QUOTE.test(text) ||
     endsContentsEntry(text) ||
     // A key figure set large, with its currency or unit ("£1.42bn", "6.8 TWh").
-    isQuantity(text)
+    isQuantity(text) ||
+    // An algorithm's numbered step, its keywords in bold ("5: end for").
+    ALGORITHM_STEP.test(text)
   )
     return false
   // A bulleted line is a list item, whatever its size; a line that opens with a raised mark is a
