@@ -1212,6 +1212,12 @@ describe('groupBlocks', () => {
       run('A. Turing with the help of B. Russell.', 10, 112),
     ])
     expect(groupBlocks(names, 1)).toHaveLength(1)
+    // Nor is "c." before a year an item's letter: it is circa.
+    const dates = groupLines([
+      run('The mill stood by the river from the', 10, 100),
+      run('c. 1750 until the great flood of 1852.', 10, 112),
+    ])
+    expect(groupBlocks(dates, 1)).toHaveLength(1)
   })
 
   it("keeps code's next level after a colon, where prose starts a paragraph after one", () => {
