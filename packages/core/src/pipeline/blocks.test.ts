@@ -1220,6 +1220,23 @@ describe('groupBlocks', () => {
     expect(groupBlocks(dates, 1)).toHaveLength(1)
   })
 
+  it("keeps a centred paragraph's short last line, but parts an indented first line", () => {
+    // Each line is centred on x = 200: 5 pt a character.
+    const centredAt = (text: string, y: number) => run(text, 200 - text.length * 2.5, y)
+    const centred = groupLines([
+      centredAt('This Agreement is made on 2 May 2024 between Vantage Analytics', 100),
+      centredAt('GmbH of Berlin (the "Company") and Ms. Priya Raman, residing at', 112),
+      centredAt('Berlin (the "Employee").', 124),
+    ])
+    expect(groupBlocks(centred, 1)).toHaveLength(1)
+    const indented = groupLines([
+      run('A paragraph of text set justified that runs on to the measure', 10, 100),
+      run('and ends its last sentence at the edge of the measure, here.', 10, 112),
+      run('The next paragraph opens indented and runs on to the', 40, 124),
+    ])
+    expect(groupBlocks(indented, 1)).toHaveLength(2)
+  })
+
   it("keeps code's next level after a colon, where prose starts a paragraph after one", () => {
     const code = [
       'bill = base_charge + volume * (rate + surcharge)',

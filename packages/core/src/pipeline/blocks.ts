@@ -883,7 +883,8 @@ function continuesBlock(
     beyondLast > 0.9 * em &&
     (lastFull || finished) &&
     (finished || !(wrapsUnderValue(last, line) || wrapsPages(last, line))) &&
-    !hangsUnderNumber(last, line)
+    !hangsUnderNumber(last, line) &&
+    !endsCentredParagraph(block, line)
   ) {
     return false
   }
@@ -1212,6 +1213,27 @@ function carriesOn(last: Line, line: Line): boolean {
     Math.abs(start.fontSize - end.fontSize) < 0.1 &&
     /^\p{Ll}/u.test(start.text) &&
     !endsSentence(last)
+  )
+}
+
+/**
+ * Whether a line is the short last line of a paragraph set centred: the block's lines of running
+ * text, ragged on both sides, share its middle, and the sentence goes on into it (a contract's
+ * preamble), where a paragraph's indented first line runs on to the measure.
+ */
+function endsCentredParagraph(block: Block, line: Line): boolean {
+  const em = line.fontSize
+  const first = block.lines[0] as Line
+  const last = block.lines[block.lines.length - 1] as Line
+  const middle = (first.left + first.right) / 2
+  return (
+    line.right < block.right - em &&
+    !endsSentence(last) &&
+    block.lines.every((other) => holdsWords(other.text, RUNNING_LINE_WORDS)) &&
+    block.lines.some((other) => Math.abs(other.left - first.left) > 1) &&
+    [...block.lines, line].every(
+      (other) => Math.abs((other.left + other.right) / 2 - middle) <= 0.5 * em,
+    )
   )
 }
 
