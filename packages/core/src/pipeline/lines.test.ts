@@ -836,7 +836,7 @@ describe('groupLines', () => {
     ])
   })
 
-  it("keeps an exam question's marks at the right margin on its line, but not an equation's number", () => {
+  it("keeps an exam question's marks or a step's time at the right margin on its line, but not an equation's number", () => {
     const questions = [1, 2, 3, 4].flatMap((n) => [
       run(`${n}. Solve the equation 3x + 7 = ${20 + n}.`, 70.9, 80 + 13.5 * n),
       run(n % 2 ? '[2 marks]' : '[1]', 497.1, 80 + 13.5 * n, { right: 541.1 }),
@@ -852,6 +852,15 @@ describe('groupLines', () => {
       run(`(${n})`, 520, 80 + 13.5 * n, { right: 541.1 }),
     ])
     expect(textsOf(...equations)).toHaveLength(8)
+    // A protocol step's time, at the right margin of its step's last line.
+    const steps = [1, 2].flatMap((n) => [
+      run(`${n}. Incubate the lysate at room temperature.`, 74.8, 80 + 32 * n),
+      run(n === 1 ? '[5 min]' : '(2-3 h)', 502.7, 80 + 32 * n, { right: 532.9 }),
+    ])
+    expect(textsOf(...steps)).toEqual([
+      '1. Incubate the lysate at room temperature. [5 min]',
+      '2. Incubate the lysate at room temperature. (2-3 h)',
+    ])
   })
 
   it("keeps a reference's number set apart in a column of its own on its line", () => {

@@ -682,7 +682,8 @@ function splitsRow(
   // gap (a listing's aligned comments, a diagram's boxes, a terminal's columns).
   if (onCharacterGrid(prev, next, gap, rows[index] as TextRun[])) return false
   if (isListingLineNumber(rows, index, prev, next)) return false
-  // An exam's marks set at the right margin close their question's line: "[4 marks]".
+  // An exam's marks set at the right margin close their question's line: "[4 marks]"; so does a
+  // protocol step's time: "[5 min]".
   if (next === (rows[index] as TextRun[]).at(-1) && MARKS.test(next.text.trim())) return false
   // A contents entry's page number reads on from the dots that lead to it, or from its title
   // where the entries around it are led by dots to numbers in line with it (a chapter's entry).
@@ -1311,11 +1312,11 @@ function isListingLineNumber(
 }
 
 /**
- * The marks a question is worth, in brackets: "[4 marks]", "(2 marks)", "[1]", "[3 pts]"; a bare
- * figure in parentheses numbers an equation.
+ * The marks a question is worth, or the time a step takes, in brackets: "[4 marks]", "(2 marks)",
+ * "[1]", "[3 pts]", "[5 min]", "(2-3 h)"; a bare figure in parentheses numbers an equation.
  */
 const MARKS =
-  /^(?:\[\d{1,2}(?: ?(?:marks?|pts?|points?))?\]|\(\d{1,2} ?(?:marks?|pts?|points?)\))$/i
+  /^(?:\[\d{1,2}(?: ?(?:marks?|pts?|points?|min|h|s))?\]|[[(]\d{1,3}(?:[-–]\d{1,3})? ?(?:marks?|pts?|points?|s|sec|min|mins|minutes?|h|hrs?|hours?|days?)[\])])$/i
 
 /** A listing's line number, as a run of its own. */
 const LINE_NUMBER = /^\s*\d{1,5}\s*$/
