@@ -1237,6 +1237,20 @@ describe('groupBlocks', () => {
     expect(groupBlocks(indented, 1)).toHaveLength(2)
   })
 
+  it("parts a page's footer centred under a note's last sentence from the note", () => {
+    const size = { fontSize: 9 }
+    const lines = groupLines([
+      run(
+        '2 Irradiance data from the database, 2005-2020, scaled to the measured output in 2022.',
+        71,
+        761,
+        size,
+      ),
+      run('Internal Report IR-23/114 — Page 1', 232, 771.5, size),
+    ])
+    expect(groupBlocks(lines, 1)).toHaveLength(2)
+  })
+
   it("keeps code's next level after a colon, where prose starts a paragraph after one", () => {
     const code = [
       'bill = base_charge + volume * (rate + surcharge)',

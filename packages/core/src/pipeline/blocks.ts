@@ -888,6 +888,16 @@ function continuesBlock(
   ) {
     return false
   }
+  // After a full stop, a line set well inside the block on both sides and off its last line's
+  // middle is no line of it: the page's footer centred under a note.
+  if (
+    endsFullStop(last) &&
+    line.left > block.left + INSIDE_EMS * em &&
+    line.right < block.right - INSIDE_EMS * em &&
+    Math.abs(line.left + line.right - last.left - last.right) / 2 > 0.5 * em
+  ) {
+    return false
+  }
   // A lone line that ends a sentence short of the line under it, which starts out to its left,
   // ended there (an item's last words atop a page, over the next paragraph at the margin): a
   // paragraph's indented first line runs on to the measure, and a title's lines are centred.
@@ -954,6 +964,9 @@ function continuesBlock(
   }
   return true
 }
+
+/** Ems a line stands inside a block on each side to be set apart from it after a full stop. */
+const INSIDE_EMS = 4
 
 /**
  * Whether `line` is a citation mark alone, in its smaller type, that did not fit after the full
