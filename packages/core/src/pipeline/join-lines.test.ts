@@ -60,6 +60,7 @@ describe('joinLines', () => {
     expect(joinLines(['a state-of-the-', 'art method'])).toBe('a state-of-the-art method')
     expect(joinLines(['the end-', 'to-end latency'])).toBe('the end-to-end latency')
     expect(joinLines(['kept up-', 'to-date'])).toBe('kept up-to-date')
+    expect(joinLines(['a higher-', 'than-expected rate'])).toBe('a higher-than-expected rate')
     // A compound hyphenated within one of its words is still joined there.
     expect(joinLines(['not mass-pro-', 'duced'])).toBe('not mass-produced')
   })
