@@ -320,6 +320,32 @@ describe('classifyBlocks', () => {
     expect(kinds(notes).map(([kind]) => kind)).toEqual(['paragraph', 'footnote'])
   })
 
+  it('reads a small numbered line low on the page over text in body type as no note', () => {
+    const small = { fontSize: 8.5 }
+    const layout = page([
+      block(
+        ['body text that goes on for a while and fills the line', 'and runs on to the'],
+        10,
+        500,
+      ),
+      block(['3 Borrowing in the financial year ending March 2025'], 10, 640, {
+        ...small,
+        bold: true,
+        fontId: 'f2',
+      }),
+      block(['next section of the text, which opens its first line', 'and goes on.'], 10, 656),
+      block(['1 Comparisons are made on a like-for-like basis.'], 10, 760, small),
+    ])
+    classifyPage(layout)
+    // Notes are read after the body: the numbered line stays where it stands, a note moves last.
+    expect(layout.blocks.map((b) => [b.kind, plainText(b).slice(0, 12)])).toEqual([
+      ['paragraph', 'body text th'],
+      ['paragraph', '3 Borrowing '],
+      ['paragraph', 'next section'],
+      ['footnote', '1 Comparison'],
+    ])
+  })
+
   it('ranks numbered headings set alike by their numbering', () => {
     const layout = page([
       block(['Making Pictures'], 10, 60, { fontSize: 24 }),

@@ -237,7 +237,27 @@ function isBodySize(block: Block, stats: TextStatistics): boolean {
 
 /** Whether a block is small print in the lower part of the page, where notes stand. */
 function inNoteZone(block: Block, page: PageLayout, stats: TextStatistics): boolean {
-  return block.fontSize < stats.bodySize * SMALL_PRINT_RATIO && lowOnPage(block, page)
+  return (
+    block.fontSize < stats.bodySize * SMALL_PRINT_RATIO &&
+    lowOnPage(block, page) &&
+    !hasBodyTextBelow(block, page, stats)
+  )
+}
+
+/**
+ * Whether a paragraph in the body's type stands below a block, under it: then the block is no
+ * note at the foot of the page or column, whatever its type (a small numbered heading over its
+ * section). A running footer's line may stand under notes.
+ */
+function hasBodyTextBelow(block: Block, page: PageLayout, stats: TextStatistics): boolean {
+  return page.blocks.some(
+    (other) =>
+      other.top >= block.bottom &&
+      other.lines.length > 1 &&
+      other.fontSize >= stats.bodySize * SMALL_PRINT_RATIO &&
+      other.left < block.right &&
+      other.right > block.left,
+  )
 }
 
 /** Whether a block stands in the lower part of the page, where notes stand. */
