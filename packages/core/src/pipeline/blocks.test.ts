@@ -1251,6 +1251,30 @@ describe('groupBlocks', () => {
     expect(groupBlocks(lines, 1)).toHaveLength(2)
   })
 
+  it("keeps a run-in title's first line on its paragraph where it breaks a word, beside the next column", () => {
+    const size = { fontSize: 8.8 }
+    const lead = { ...size, fontId: 'f3' }
+    const body = { ...size, fontId: 'f4' }
+    const lines = groupLines([
+      run('GRI 403-9 Work-related injuries. ', 51, 351, { ...lead, right: 183.3 }),
+      run('There were no work-', 185.8, 351, { ...body, right: 265.6 }),
+      run('related fatalities among employees or contractors', 51, 363, { ...body, right: 273.2 }),
+      run('in 2024, and the injury rate for employees fell.', 51, 375, { ...body, right: 270 }),
+      // The next column's lines, level with these.
+      ...[351, 363, 375].map((y) =>
+        run('the next column of the page runs on here', 310, y, { ...body, right: 530 }),
+      ),
+    ])
+    const blocks = groupBlocks(lines, 1).filter((b) => b.left < 300)
+    expect(text(blocks)).toEqual([
+      [
+        'GRI 403-9 Work-related injuries. There were no work-',
+        'related fatalities among employees or contractors',
+        'in 2024, and the injury rate for employees fell.',
+      ],
+    ])
+  })
+
   it("keeps code's next level after a colon, where prose starts a paragraph after one", () => {
     const code = [
       'bill = base_charge + volume * (rate + surcharge)',

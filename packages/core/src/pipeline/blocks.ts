@@ -755,8 +755,11 @@ function continuesBlock(
   )
     return false
   if (line.fontId !== last.fontId && block.lines.length === 1) {
-    // A lone short line in another font above a paragraph is a heading or a label.
-    if (!isFullLineOf(last, line) || rhythm.rowStarts.has(last)) return false
+    // A lone short line in another font above a paragraph is a heading or a label, and so is a
+    // full one level with text far right of it (a row's first cell), unless it breaks a word
+    // into the line under it (a run-in title's paragraph in a narrow column, "no work-").
+    if (!isFullLineOf(last, line) || (rhythm.rowStarts.has(last) && !breaksWordInto(last, line)))
+      return false
     // A full one is the paragraph's first line at the paragraph's own pitch; set further off, it
     // is a line of its own (a byline over the first column of its article). A wrap into inline
     // code keeps the pitch of the prose around it, as found above.
@@ -1209,6 +1212,11 @@ function holdsWords(text: string, count: number): boolean {
   let unspaced = 0
   for (const char of text) if (isUnspacedWriting(char) && ++unspaced >= 2 * count) return true
   return false
+}
+
+/** Whether a line ends in a word broken by a hyphen that goes on in lowercase on the next. */
+function breaksWordInto(last: Line, line: Line): boolean {
+  return /\p{Ll}[-\u2010\u00AD]$/u.test(last.text) && /^\p{Ll}/u.test(line.text)
 }
 
 /**
