@@ -654,6 +654,17 @@ describe('classifyBlocks', () => {
     ])
     classifyPage(story)
     expect(kinds(story).map(([kind]) => kind)).toEqual(['heading', 'paragraph', 'paragraph'])
+    // So does a report's credit, at the body's size in italics.
+    const report = page([
+      block(['Business investment since the pandemic'], 42, 135, head),
+      block(['Prepared by Lucía Ferrer Ortega and Jan-Willem de Groot'], 42, 160, {
+        fontId: 'f3',
+        italic: true,
+      }),
+      block(BODY, 42, 180),
+    ])
+    classifyPage(report)
+    expect(kinds(report).map(([kind]) => kind)).toEqual(['heading', 'paragraph', 'paragraph'])
   })
 
   it('takes a remark in brackets under a title for no heading, however large', () => {

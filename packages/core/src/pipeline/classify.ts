@@ -57,9 +57,12 @@ const PULL_QUOTE = /^["“„«][^"“”„«»]*\s[^"“”„«»]*(?:[.!?,][
 /** The number an algorithm's line opens with: "5: end for", "12: return x". */
 const ALGORITHM_STEP = /^\d{1,3}:\s/
 
-/** A story's byline: "By" and a name ("By Staff Reporter", "By Amara Okafor · Photographs by ..."). */
+/**
+ * A story's byline: "By" or "Prepared by" and a name ("By Staff Reporter", "By Amara Okafor ·
+ * Photographs by ...", "Prepared by Lucía Ferrer and Jan de Groot").
+ */
 const BYLINE =
-  /^By\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s*(?:,|and|&|·|\|)\s.*)?$/u
+  /^(?:(?:Written|Prepared|Compiled|Edited|Reported|Words|Text|Photos?|Interview) by|By)\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s*(?:,|and|&|·|\|)\s.*)?$/u
 /**
  * A name's word: a capital, then small letters ("Ní", "O'Donnell", "J."), maybe a note mark
  * after it; a word in capitals is a title's.
