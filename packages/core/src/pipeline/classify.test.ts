@@ -257,15 +257,22 @@ describe('classifyBlocks', () => {
     ])
   })
 
-  it("reads an algorithm's numbered line with its keywords in bold as no heading", () => {
+  it("reads an algorithm's numbered line with its keywords in bold as no heading, a section's large one as one", () => {
     const layout = page([
+      block(['2: Current economic conditions'], 10, 40, { fontSize: 13, fontId: 'f3' }),
       block(BODY, 10, 60),
       block(['4: x ← x + step(k)'], 10, 100),
       block(['5: end for'], 10, 112, { bold: true, fontId: 'f2' }),
       block(BODY, 10, 130),
     ])
     classifyPage(layout)
-    expect(kinds(layout).map(([kind]) => kind)).not.toContain('heading')
+    expect(kinds(layout).map(([kind]) => kind)).toEqual([
+      'heading',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+    ])
   })
 
   it('takes a body-size block low on the page that opens with a mark cited above for a note', () => {

@@ -979,8 +979,9 @@ function isHeading(
     endsContentsEntry(text) ||
     // A key figure set large, with its currency or unit ("£1.42bn", "6.8 TWh").
     isQuantity(text) ||
-    // An algorithm's numbered step, its keywords in bold ("5: end for").
-    ALGORITHM_STEP.test(text)
+    // An algorithm's numbered step, its keywords in bold ("5: end for"); a section's number so
+    // set is set large ("2: Current economic conditions").
+    (ALGORITHM_STEP.test(text) && block.fontSize < stats.bodySize * HEADING_SIZE_RATIO)
   )
     return false
   // A bulleted line is a list item, whatever its size; a line that opens with a raised mark is a
