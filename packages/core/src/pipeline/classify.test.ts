@@ -158,6 +158,29 @@ describe('classifyBlocks', () => {
       ['list-item', undefined],
       ['paragraph', undefined],
     ])
+    // A note's subheading in italics, lettered in brackets: "(a) Right-of-use assets".
+    // Under a numbered one in bold, it stands a level deeper.
+    const note = page([
+      block(['Note 12 - Leases'], 68, 100, { fontSize: 12, fontId: 'f2' }),
+      block(BODY, 68, 130),
+      block(['12.1 The Group as lessee'], 68, 170, { fontId: 'f4', bold: true }),
+      block(BODY, 68, 190),
+      block(['(a) Right-of-use assets'], 68, 230, { fontId: 'f3', italic: true }),
+      block(BODY, 68, 250),
+      block(['(b) Lease liabilities'], 68, 290, { fontId: 'f3', italic: true }),
+      block(BODY, 68, 310),
+    ])
+    classifyPage(note)
+    expect(kinds(note)).toEqual([
+      ['heading', 1],
+      ['paragraph', undefined],
+      ['heading', 2],
+      ['paragraph', undefined],
+      ['heading', 3],
+      ['paragraph', undefined],
+      ['heading', 3],
+      ['paragraph', undefined],
+    ])
   })
 
   it('reads the lines of a title block under the title as paragraphs, not as sections', () => {

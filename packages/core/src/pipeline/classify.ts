@@ -1164,8 +1164,11 @@ function isBoxHeading(
   )
 }
 
-/** A line numbered with a letter, then a capitalised title without closing punctuation. */
-const LETTERED_TITLE = /^[A-Za-z][.)]\s+\p{Lu}.{0,78}[^.;,:]$/u
+/**
+ * A line numbered with a letter ("a.", "B)", "(c)"), then a capitalised title without closing
+ * punctuation.
+ */
+const LETTERED_TITLE = /^(?:\([A-Za-z]\)|[A-Za-z][.)])\s+\p{Lu}.{0,78}[^.;,:]$/u
 
 /**
  * Whether a line numbered with a letter titles a subsection rather than opening a list's item:
@@ -1283,10 +1286,11 @@ function nestByNumbering(pages: readonly PageLayout[]): void {
 }
 
 /**
- * A section's lettered subsections stand a level under it where they are set alike and so were
- * ranked level with it: "a. Medical Center Director" under "5. Responsibilities", both in the
- * body's size in a face of their own. Letters ranked above the numbers keep their level ("A.
- * Audiology" over "1. Hearing tests" in a larger type).
+ * A section's lettered subsections stand a level under it where they were ranked level with it,
+ * set no larger: "a. Medical Center Director" under "5. Responsibilities", both in the body's
+ * size in a face of their own, or "(a) Infrastructure Solutions" in italics under "2.1 Segmental
+ * performance" in bold. Letters ranked above the numbers keep their level ("A. Audiology" over
+ * "1. Hearing tests" in a larger type).
  */
 function nestLettered(pages: readonly PageLayout[]): void {
   let numbered: Block | undefined
@@ -1296,11 +1300,7 @@ function nestLettered(pages: readonly PageLayout[]): void {
       const text = plainText(block)
       if (numberingDepth(text) !== undefined) numbered = block
       else if (!LETTERED_TITLE.test(text)) numbered = undefined
-      else if (
-        numbered?.level === block.level &&
-        numbered.fontId === block.fontId &&
-        Math.abs(numbered.fontSize - block.fontSize) < 0.5
-      )
+      else if (numbered?.level === block.level && block.fontSize < numbered.fontSize + 0.5)
         block.level = Math.min(6, block.level + 1)
     }
   }
