@@ -863,6 +863,48 @@ describe('groupLines', () => {
     ])
   })
 
+  it('keeps small bullets centred on large text with their items, beside a column of prose', () => {
+    // A slide's list beside a paragraph: each 9.9 pt bullet stands centred on its item's 22 pt
+    // line, its baseline 4 pt higher, level with or between the paragraph's lines.
+    const prose = [
+      'Anyone can ask us for a copy of the',
+      'personal data we hold about them.',
+      'The request does not have to mention',
+      'the law, use a form, or be addressed',
+      'to a particular team. We normally',
+    ].map((text, i) => run(text, 42.5, 113.3 + 23.8 * i, { fontSize: 17, right: 348 }))
+    const bullet = (baseline: number) =>
+      run('● ', 416.7, baseline, {
+        fontSize: 9.9,
+        right: 425.3,
+        top: baseline - 9.2,
+        bottom: baseline + 2.3,
+      })
+    const item = (text: string, baseline: number) =>
+      run(text, 442.2, baseline, {
+        fontSize: 22,
+        right: 442.2 + text.length * 11,
+        top: baseline - 20.4,
+        bottom: baseline + 5.2,
+      })
+    const items = [
+      ['Acknowledge it politely', 121.0],
+      ['Do not ask why they want', 152.8],
+      ['Forward to dpo', 184.6],
+      ['Log the date received', 216.3],
+    ].flatMap(([text, baseline]) => [
+      bullet(baseline as number),
+      item(text as string, (baseline as number) + 4.3),
+    ])
+    const list = groupLines([...prose, ...items]).filter((line) => line.left > 400)
+    expect(list.map((line) => line.text)).toEqual([
+      '● Acknowledge it politely',
+      '● Do not ask why they want',
+      '● Forward to dpo',
+      '● Log the date received',
+    ])
+  })
+
   it("keeps a reference's number set apart in a column of its own on its line", () => {
     const size = { fontSize: 10.5 }
     const text = 'U. Fenwick. Counting the drowned: parish registers and'

@@ -726,13 +726,15 @@ function splitsRow(
   // So does a glyph without Unicode there, a bitmap font's bullet.
   if (lead !== undefined && (isLabelOrBullet(lead) || lead === '')) return false
   // So does a bullet or a reference's number ("[5]") that opens a line of another column, far
-  // right of the text before it, on its text's baseline and no farther from it than a list sets
-  // its items.
+  // right of the text before it, on its text's baseline or centred on its line (a small bullet
+  // beside large type) and no farther from it than a list sets its items.
   if (
     beforePrev !== undefined &&
     prev.left - beforePrev.right > SEGMENT_GAP_EM * em &&
     gap <= BULLET_GAP_EM * em &&
-    Math.abs(prev.baseline - next.baseline) <= BASELINE_TOLERANCE_EM * em &&
+    (Math.abs(prev.baseline - next.baseline) <= BASELINE_TOLERANCE_EM * em ||
+      Math.abs(prev.top + prev.bottom - next.top - next.bottom) / 2 <=
+        BASELINE_TOLERANCE_EM * em) &&
     (isBullet(prev.text.trim()) || REFERENCE_NUMBER.test(prev.text.trim()))
   )
     return false
@@ -860,6 +862,8 @@ function isMarginNote(
   if (Math.abs(prev.fontSize - next.fontSize) <= 0.05 * em || gap < MARGIN_NOTE_MIN_GAP_EM * em) {
     return false
   }
+  // A bullet in its own smaller type ends no line of text: it opens its item's.
+  if (isBullet(prev.text.trim())) return false
   let atEdge = 0
   const from = Math.max(0, index - GAP_WINDOW_ROWS)
   const to = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS)
