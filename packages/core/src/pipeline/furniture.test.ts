@@ -33,6 +33,23 @@ describe('markFurniture', () => {
     expect(kinds(pages)[2]).toEqual(['paragraph', 'paragraph', 'footer'])
   })
 
+  it("keeps a step's number in the margin beside its text, no page's number", () => {
+    // A leaflet's first step at the top of its second page: "1" in a badge beside its text.
+    const pages = [1, 2].map((n) => ({
+      height: 595,
+      blocks:
+        n === 1
+          ? [block(['What happens when your deal ends?'], 36, 300, { page: n })]
+          : [
+              block(['1'], 466, 78, { page: n }),
+              block(['Check your options. Log in to see the rates'], 490, 78, { page: n }),
+              block(['Choose a product and apply online'], 490, 200, { page: n }),
+            ],
+    }))
+    markFurniture(pages)
+    expect(kinds(pages)[1]).toEqual(['paragraph', 'paragraph', 'paragraph'])
+  })
+
   it('marks a running head that repeats a chapter title set larger on the page before', () => {
     // A novel's recto head names the chapter that opened on the page before; the verso's head
     // names the book, once, and stays.

@@ -115,7 +115,8 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
   // A table's header row repeated over each page it runs on stays content where it first
   // stands: the table's columns are named there.
   const headerRows = new Set<string>()
-  for (const onPage of candidates) {
+  for (const [index, onPage] of candidates.entries()) {
+    const page = pages[index] as FurniturePage
     const folios = foliosOf(onPage)
     // Running heads stand on a page number's line, in digits or in Roman numerals (a bare number
     // in the margin that has no value in digits is one).
@@ -141,7 +142,8 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
       // at the top of the page it runs on to ("53" on page 3 of pages numbered "Page 3").
       const numbersPage =
         pageNumber &&
-        (folioOffset === undefined || folio === undefined || folio === block.page + folioOffset)
+        (folioOffset === undefined || folio === undefined || folio === block.page + folioOffset) &&
+        !numbersTextBeside(block, page)
       if (
         repeated ||
         numbersPage ||
@@ -154,6 +156,27 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
   }
   markHeadsOfOneTitle(candidates)
   markStackedFurniture(pages, threshold)
+}
+
+/** A step's number stands at most this many of its font sizes left of its text. */
+const ITEM_NUMBER_GAP_EMS = 3
+
+/**
+ * Whether a number stands just left of a line of text level with it: a step's number in its
+ * badge ("1" beside "Check your options"), which no page's number does.
+ */
+function numbersTextBeside(block: Block, page: FurniturePage): boolean {
+  return page.blocks.some((other) => {
+    const first = other.lines[0]
+    return (
+      other !== block &&
+      first !== undefined &&
+      first.top < block.bottom &&
+      first.bottom > block.top &&
+      first.left >= block.right &&
+      first.left - block.right <= ITEM_NUMBER_GAP_EMS * block.fontSize
+    )
+  })
 }
 
 /** Where a running head's document title ends and the part naming the chapter starts. */
