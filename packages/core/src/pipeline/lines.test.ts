@@ -905,6 +905,33 @@ describe('groupLines', () => {
     ])
   })
 
+  it("keeps a unit's exponents on their line, though level with the next column's reference", () => {
+    const body = { fontSize: 9.96 }
+    const script = { fontSize: 6.97 }
+    const lines = textsOf(
+      run('0.08 ', 51, 362.1, { ...body, right: 68.7 }),
+      run('m', 70.4, 362.1, { ...body, right: 78.8 }),
+      run('3 ', 78.8, 358.5, { ...script, right: 82.8 }),
+      run('m', 84.9, 362.1, { ...body, right: 93.3 }),
+      run('-', 93.3, 358.5, { ...script, right: 99.6 }),
+      run('3 ', 99.6, 358.5, { ...script, right: 103.5 }),
+      run('between consecutive acquisitions', 106, 362.1, { ...body, right: 287.7 }),
+      run('when the retrieved moisture increases by more than', 51, 350.1, {
+        ...body,
+        right: 287.7,
+      }),
+      run('and no rainfall above 5 mm was recorded at the', 51, 374.1, { ...body, right: 287.7 }),
+      // The next column's references in smaller type, one a little above the exponents.
+      ...[334.8, 345.8, 356.8, 367.8, 378.8].map((y) =>
+        run('irrigation detection at plot scale using data.', 327.5, y, {
+          fontSize: 8.97,
+          right: 544.3,
+        }),
+      ),
+    )
+    expect(lines).toContain('0.08 m3 m-3 between consecutive acquisitions')
+  })
+
   it("keeps a reference's number set apart in a column of its own on its line", () => {
     const size = { fontSize: 10.5 }
     const text = 'U. Fenwick. Counting the drowned: parish registers and'

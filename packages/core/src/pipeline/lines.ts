@@ -480,37 +480,70 @@ function rightToLeftBase(row: readonly TextRun[], mark: TextRun): TextRun | unde
 /**
  * Moves a note mark that joined a row far from all of its text (the next column's line, by
  * chance level with the mark) to the row of the word it is raised against ("decade.²"), which
- * arrived after it: runs come sorted by baseline, and a mark's is the higher.
+ * arrived after it: runs come sorted by baseline, and a mark's is the higher. Raised pieces set
+ * near each other move together, each against its own word: the exponents of units ("m³ m⁻³").
  */
 function adoptStrandedMarks(rows: TextRun[][]): void {
   rows.forEach((row, index) => {
     if (row.length < 2) return
     let em = 0
     for (const run of row) em = Math.max(em, run.fontSize)
-    for (const mark of row) {
-      if (mark.fontSize >= SUPERSCRIPT_MIN_SHRINK * em || !LONE_NOTE_MARK.test(mark.text.trim())) {
-        continue
-      }
+    for (const marks of raisedClusters(row, em)) {
       const apart = row.every(
         (other) =>
-          other === mark ||
-          Math.max(mark.left - other.right, other.left - mark.right) > MARK_APART_EM * em,
+          marks.includes(other) ||
+          marks.every(
+            (mark) =>
+              Math.max(mark.left - other.right, other.left - mark.right) > MARK_APART_EM * em,
+          ),
       )
       if (!apart) continue
       const to = Math.min(rows.length - 1, index + MARK_ROWS_AROUND)
       for (let r = Math.max(0, index - MARK_ROWS_AROUND); r <= to; r++) {
         const other = rows[r] as TextRun[]
-        if (
-          r === index ||
-          !other.some((word) => touches(mark, word) && isRaisedNoteMark(mark, word))
-        )
-          continue
-        row.splice(row.indexOf(mark), 1)
-        other.push(mark)
-        return
+        const raised = (mark: TextRun) =>
+          other.some((word) => touches(mark, word) && isRaisedOver(mark, word))
+        if (r === index || !raised(marks[0] as TextRun)) continue
+        for (const mark of marks) row.splice(row.indexOf(mark), 1)
+        other.push(...marks)
+        break
       }
     }
   })
+}
+
+/** A piece of raised text: a note mark, or an exponent ("3", "-3", "n", "′"). */
+const RAISED_PIECE = /^(?:[-−+]?[\p{L}\d]{1,3}|[-−+′'*†‡])$/u
+
+/**
+ * The small pieces of a row, left to right, in clusters of pieces set near each other (within
+ * the distance that parts a mark from text), that may be raised text: a cluster of one is a note
+ * mark ("2"), of more the exponents of a line's units ("3", "-", "3").
+ */
+function raisedClusters(row: readonly TextRun[], em: number): TextRun[][] {
+  const small = row
+    .filter((run) => run.fontSize < SUPERSCRIPT_MIN_SHRINK * em)
+    .sort((p, q) => p.left - q.left)
+  const clusters: TextRun[][] = []
+  for (const run of small) {
+    const last = clusters[clusters.length - 1]
+    const end = last?.[last.length - 1]
+    if (end && run.left - end.right <= MARK_APART_EM * em) last?.push(run)
+    else clusters.push([run])
+  }
+  return clusters.filter((marks) =>
+    marks.length === 1
+      ? LONE_NOTE_MARK.test((marks[0] as TextRun).text.trim())
+      : marks.every((mark) => RAISED_PIECE.test(mark.text.trim())),
+  )
+}
+
+/** Whether small text stands raised against a word: its baseline well above the word's. */
+function isRaisedOver(mark: TextRun, word: TextRun): boolean {
+  return (
+    mark.fontSize < SUPERSCRIPT_MIN_SHRINK * word.fontSize &&
+    mark.baseline < word.baseline - 0.2 * word.fontSize
+  )
 }
 
 /** Characters at most of a piece that opens a line: a bullet, "1." or "a)". */
