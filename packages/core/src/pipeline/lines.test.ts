@@ -932,6 +932,20 @@ describe('groupLines', () => {
     expect(lines).toContain('0.08 m3 m-3 between consecutive acquisitions')
   })
 
+  it("keeps a step's label set apart in a column of its own on its line", () => {
+    const size = { fontSize: 10.9 }
+    const runs = [1, 2, 3, 4].flatMap((n) => [
+      run(`Step ${n}.`, 79.6, 100 + 21 * n, { ...size, bold: true, right: 114.5 }),
+      run('Alert people in the immediate area and ask them to move', 125.9, 100 + 21 * n, {
+        ...size,
+        right: 497.3,
+      }),
+    ])
+    expect(textsOf(...runs)).toEqual(
+      [1, 2, 3, 4].map((n) => `Step ${n}. Alert people in the immediate area and ask them to move`),
+    )
+  })
+
   it("keeps a reference's number set apart in a column of its own on its line", () => {
     const size = { fontSize: 10.5 }
     const text = 'U. Fenwick. Counting the drowned: parish registers and'

@@ -1980,10 +1980,20 @@ function dropEnclosedLetters(runs: TextRun[]): TextRun[] {
   )
 }
 
+/** A step's or a question's word and number as its label: "Step 1.", "Question 4:", "Q2". */
+const WORD_NUMBER_LABEL =
+  /^(?:Step|Stage|Phase|Task|Question|Exercise|Problem|Example|Rule|Q)\s?\d{1,3}[.:)]?$/i
+
 /**
- * A row's leading label ("3", "2.1", "iv", "(b)", a reference's "[12]") or bullet, set apart from
- * the text after it (list-markers' isItemMark knows only the marks that CommonMark lists).
+ * A row's leading label ("3", "2.1", "iv", "(b)", "Step 1.", a reference's "[12]") or bullet, set
+ * apart from the text after it (list-markers' isItemMark knows only the marks that CommonMark
+ * lists).
  */
 function isLabelOrBullet(text: string): boolean {
-  return NUMBER_LABEL.test(text) || REFERENCE_NUMBER.test(text) || isBullet(text)
+  return (
+    NUMBER_LABEL.test(text) ||
+    REFERENCE_NUMBER.test(text) ||
+    WORD_NUMBER_LABEL.test(text) ||
+    isBullet(text)
+  )
 }
