@@ -1275,6 +1275,14 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it('keeps a keyword list wrapped before its separator in one paragraph', () => {
+    const lines = groupLines([
+      run('Keywords: Smart contracts · Relational verification · Symbolic execution', 10, 100),
+      run('· Solidity', 10, 112),
+    ])
+    expect(groupBlocks(lines, 1)).toHaveLength(1)
+  })
+
   it("keeps code's next level after a colon, where prose starts a paragraph after one", () => {
     const code = [
       'bill = base_charge + volume * (rate + surcharge)',

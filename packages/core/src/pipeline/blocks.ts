@@ -867,7 +867,8 @@ function continuesBlock(
       !endsFullStop(last) &&
       !startsItem(block, last, line)
     ) &&
-    !wrapsOntoMarker(last, marker, line, rhythm)
+    !wrapsOntoMarker(last, marker, line, rhythm) &&
+    !separatesAbove(last, marker)
   ) {
     return false
   }
@@ -1321,6 +1322,18 @@ function wrapsAtPitch(last: Line, line: Line, pitch: number, rhythm: PageRhythm)
     pitch <= usual * LEAD_LINE_PITCH_SLACK &&
     runsOnBelow(last, line, measure)
   )
+}
+
+/** Dots that part a list's words on one line, as well as opening items. */
+const SEPARATOR_DOTS = '·•'
+
+/**
+ * Whether a dot that opens a line parts the words of the line above twice or more as well: a
+ * keyword list wrapped before its separator ("Smart contracts · Relational verification ·
+ * Symbolic execution" + "· Solidity"). A dash inside a line is no such evidence.
+ */
+function separatesAbove(last: Line, marker: string): boolean {
+  return SEPARATOR_DOTS.includes(marker) && last.text.split(` ${marker} `).length > 2
 }
 
 /**
