@@ -1275,6 +1275,22 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("parts a chart's title from its subtitle in a smaller face, but not a caption's wrapped line", () => {
+    const title = { fontSize: 8.25, fontId: 'f2' }
+    const charted = groupLines([
+      run('Chart 1: Cumulative excess saving remains elevated', 61, 607.7, title),
+      run('Cumulative household saving relative to 2019 trend, £ billions', 61, 617.4, {
+        fontSize: 7.33,
+      }),
+    ])
+    expect(groupBlocks(charted, 1)).toHaveLength(2)
+    const wrapped = groupLines([
+      run('Figure 2: Household saving ratio and its 2019 average, with the', 61, 607.7),
+      run('counterfactual path used in the estimate', 61, 619.7),
+    ])
+    expect(groupBlocks(wrapped, 1)).toHaveLength(1)
+  })
+
   it('keeps a keyword list wrapped before its separator in one paragraph', () => {
     const lines = groupLines([
       run('Keywords: Smart contracts · Relational verification · Symbolic execution', 10, 100),

@@ -952,6 +952,15 @@ function continuesBlock(
   }
   if (endsHangingIndent(block, line) || leavesItem(block, line)) return false
   if (block.lines.length === 1 && endsCaption(last, line, finished)) return false
+  // A chart's title over its subtitle in a smaller face of its own ("Chart 1: Saving remains
+  // elevated" over "Cumulative household saving, £ billions"): two lines, not one caption.
+  if (
+    block.lines.length === 1 &&
+    startsCaption(last.text) &&
+    line.fontId !== last.fontId &&
+    line.fontSize < SUBTITLE_SIZE_SHARE * last.fontSize
+  )
+    return false
   // A table-of-contents entry is whole once its leader reaches the page number.
   if (endsContentsEntry(last.text)) return false
   // A short line that ends a sentence closes its paragraph, unless the text goes on in lowercase
@@ -1092,6 +1101,9 @@ function wrapsToMargin(block: Block, line: Line): boolean {
   const last = block.lines[block.lines.length - 1] as Line
   return block.lines.length === 1 && /^\p{Ll}/u.test(line.text) && !endsSentence(last)
 }
+
+/** A subtitle under a caption is set at most this share of the caption's size. */
+const SUBTITLE_SIZE_SHARE = 0.95
 
 /**
  * Whether a caption's one line ends before `line`: it names a table or figure and ends its
