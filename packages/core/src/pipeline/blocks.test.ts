@@ -1291,6 +1291,23 @@ describe('groupBlocks', () => {
     expect(groupBlocks(wrapped, 1)).toHaveLength(1)
   })
 
+  it("keeps a note's last figure, wrapped to the margin left of its indented mark, on the note", () => {
+    const size = { fontSize: 9 }
+    const lines = groupLines([
+      run(
+        '* Alternative performance measures are defined in the Glossary on pages 96 to',
+        92.7,
+        740,
+        {
+          ...size,
+          right: 515.9,
+        },
+      ),
+      run('99.', 79.4, 751, { ...size, right: 90.6 }),
+    ])
+    expect(groupBlocks(lines, 1)).toHaveLength(1)
+  })
+
   it('keeps a keyword list wrapped before its separator in one paragraph', () => {
     const lines = groupLines([
       run('Keywords: Smart contracts · Relational verification · Symbolic execution', 10, 100),

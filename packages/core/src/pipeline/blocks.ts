@@ -730,7 +730,11 @@ function continuesBlock(
   if (isWrappedMark(block, last, line, pitch)) return true
   // Horizontal overlap with the block (first: most blocks looked at stand in another column).
   const overlap = Math.min(block.right, line.right) - Math.max(block.left, line.left)
-  if (overlap < 0.3 * Math.min(block.right - block.left, line.right - line.left)) return false
+  if (
+    overlap < 0.3 * Math.min(block.right - block.left, line.right - line.left) &&
+    !endsUnderIndent(block, line)
+  )
+    return false
   if (carriesAddressOn(block, last, line, pitch)) return true
   // A sentence may wrap into, or out of, inline code in typewriter type, set a size down on web
   // pages ("the fastest VM on 9 of the 26 benchmarks / `(3d-morph, bitops-3bit-bits-in-byte,`");
@@ -1099,7 +1103,10 @@ function leavesItem(block: Block, line: Line): boolean {
  */
 function wrapsToMargin(block: Block, line: Line): boolean {
   const last = block.lines[block.lines.length - 1] as Line
-  return block.lines.length === 1 && /^\p{Ll}/u.test(line.text) && !endsSentence(last)
+  // So does a figure that is no item's number ("on pages 96 to" + "99.").
+  const goesOn =
+    /^\p{Ll}/u.test(line.text) || (/^\d/.test(line.text) && listMarker(line.text) === undefined)
+  return block.lines.length === 1 && goesOn && !endsSentence(last)
 }
 
 /** A subtitle under a caption is set at most this share of the caption's size. */
@@ -1225,6 +1232,20 @@ function holdsWords(text: string, count: number): boolean {
   let unspaced = 0
   for (const char of text) if (isUnspacedWriting(char) && ++unspaced >= 2 * count) return true
   return false
+}
+
+/**
+ * Whether a short line under a block's one indented line ends it at the margin, left of the
+ * indent: a note's last word alone ("* Definitions are given on pages 96 to" over "99.").
+ */
+function endsUnderIndent(block: Block, line: Line): boolean {
+  const em = line.fontSize
+  return (
+    block.lines.length === 1 &&
+    line.left < block.left &&
+    block.left - line.left <= 2 * em &&
+    line.right >= block.left - 0.5 * em
+  )
 }
 
 /** Whether a line ends in a word broken by a hyphen that goes on in lowercase on the next. */
