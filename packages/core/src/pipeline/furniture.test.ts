@@ -33,6 +33,22 @@ describe('markFurniture', () => {
     expect(kinds(pages)[2]).toEqual(['paragraph', 'paragraph', 'footer'])
   })
 
+  it("keeps a note's mark beside its text at the foot of a page whose folios are numbers too", () => {
+    // Pages numbered 27 to 29: the note's "4" stands in the bottom margin of page 1 as well.
+    const pages = threePages((n) => [
+      block([`Body text of page ${n}`], 10, 300, { page: n }),
+      ...(n === 1
+        ? [
+            block(['4'], 300, 745, { page: n }),
+            block(['Estimates are sensitive to the choice'], 306, 745, { page: n }),
+          ]
+        : []),
+      block([String(26 + n)], 300, 780, { page: n }),
+    ])
+    markFurniture(pages)
+    expect(kinds(pages)[0]).toEqual(['paragraph', 'paragraph', 'paragraph', 'footer'])
+  })
+
   it("keeps a step's number in the margin beside its text, no page's number", () => {
     // A leaflet's first step at the top of its second page: "1" in a badge beside its text.
     const pages = [1, 2].map((n) => ({

@@ -138,12 +138,14 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
         headerRows.add(exact)
         continue
       }
+      // A number just left of a line of text level with it is a step's or a note's, however
+      // often numbers stand in the margin ("2" of a note on page 1 numbered "27").
+      if (pageNumber && numbersTextBeside(block, page)) continue
       // A number that breaks the document's page numbering is no page number: a table's cell
       // at the top of the page it runs on to ("53" on page 3 of pages numbered "Page 3").
       const numbersPage =
         pageNumber &&
-        (folioOffset === undefined || folio === undefined || folio === block.page + folioOffset) &&
-        !numbersTextBeside(block, page)
+        (folioOffset === undefined || folio === undefined || folio === block.page + folioOffset)
       if (
         repeated ||
         numbersPage ||
