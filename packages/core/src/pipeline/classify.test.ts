@@ -697,6 +697,24 @@ describe('classifyBlocks', () => {
     expect(kinds(report).map(([kind]) => kind)).toEqual(['heading', 'paragraph', 'paragraph'])
   })
 
+  it('reads a title set large as a heading beside a box of smaller type on its lines', () => {
+    const layout = page([
+      block(['Riverside Folk &', 'Roots Festival'], 40, 88, { fontSize: 52, fontId: 'f2' }),
+      block(['12-14'], 455, 81, { fontSize: 26, fontId: 'f2' }),
+      block(['JULY 2024'], 465, 97, { fontSize: 11, fontId: 'f3' }),
+      block(BODY, 40, 190),
+    ])
+    // Lines of the title block stand 12 pt apart in the helper: spread them as set.
+    const title = layout.blocks[0] as Block
+    const second = title.lines[1] as Line
+    second.baseline = 137
+    second.top = 137 - 41.6
+    second.bottom = 137 + 10.4
+    title.bottom = second.bottom
+    classifyPage(layout)
+    expect(kinds(layout)[0]).toEqual(['heading', 1])
+  })
+
   it('takes a remark in brackets under a title for no heading, however large', () => {
     const layout = page([
       block(['STATE-WISE COMPOSITION OF LIABILITIES'], 10, 100, { fontSize: 14, fontId: 'f2' }),

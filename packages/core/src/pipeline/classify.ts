@@ -771,6 +771,9 @@ function isAddressNotes(block: Block): boolean {
   )
 }
 
+/** Blocks side by side on one row are set at least this share of each other's type size. */
+const NEIGHBOUR_SIZE_SHARE = 0.6
+
 /**
  * Whether a block of a line or two shares its baseline with another block: a running head beside
  * a page number or a course code, a table-of-contents entry beside its page number, a table cell
@@ -792,11 +795,13 @@ function sitsBesideOthers(block: Block, page: PageLayout): boolean {
       // Running text of the next column is no neighbour: a label, a number or a cell is short.
       other.lines.length <= 2 &&
       // On the block's first line, or a line set level with the middle of its two: the cells of
-      // a table row centred on a cell that wraps.
+      // a table row centred on a cell that wraps. A title set large beside a box of smaller type
+      // shares no row with it.
       (Math.abs(first.baseline - baseline) < slack ||
         (other.lines.length === 1 &&
           first.baseline > baseline + slack &&
           first.baseline < last - slack)) &&
+      other.fontSize > NEIGHBOUR_SIZE_SHARE * block.fontSize &&
       (other.left > block.right || other.right < block.left) &&
       !isOtherColumnText(block, other) &&
       !isDateBeside(block, other) &&
