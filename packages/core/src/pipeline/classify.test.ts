@@ -1641,6 +1641,26 @@ describe('classifyBlocks', () => {
     expect(layout.blocks[0]).toMatchObject({ kind: 'list-item', marker: '█' })
   })
 
+  it("ranks the outline's headings under a larger title that the outline leaves out", () => {
+    const layout = page([
+      block(['Supply and Demand'], 57, 80, { fontSize: 24, fontId: 'f2' }),
+      block(BODY, 57, 120),
+      block(['2.1 Demand'], 57, 300, { fontSize: 14, fontId: 'f2' }),
+      block(BODY, 57, 330),
+      block(['2.1.1 Normal and Inferior Goods'], 57, 470, { fontSize: 11, fontId: 'f2' }),
+      block(BODY, 57, 500),
+    ])
+    classifyPage(layout, [
+      { title: '2.1 Demand', depth: 1, page: 1 },
+      { title: '2.1.1 Normal and Inferior Goods', depth: 2, page: 1 },
+    ])
+    expect(kinds(layout).filter(([kind]) => kind === 'heading')).toEqual([
+      ['heading', 1],
+      ['heading', 2],
+      ['heading', 3],
+    ])
+  })
+
   it('matches an outline entry on the page it leads to, once, with its own depth', () => {
     const outline = [
       { title: 'An Overview', depth: 2, page: 2 },

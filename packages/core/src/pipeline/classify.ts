@@ -193,6 +193,7 @@ export function classifyBlocks(
     const footers = page.blocks.filter((block) => block.kind === 'footer')
     page.blocks = [...body, ...notes, ...footers]
   }
+  lowerOutlineUnderTitle(pages)
   // A title page's title heads the whole document, above every heading ranked by size: however
   // its type compares with the chapters' (LaTeX's report class sets it smaller), it takes no
   // rank of its own.
@@ -1444,6 +1445,36 @@ function levelAbstractTitle(pages: readonly PageLayout[]): void {
   const section = headings[index + 1]
   if (abstract?.level === undefined || section?.level === undefined) return
   abstract.level = Math.min(abstract.level, section.level)
+}
+
+/**
+ * Moves the outline's headings a level down under a title the outline leaves out, set larger
+ * than its top entries and on the page of the first, before it (a report's title over bookmarks
+ * of its sections only, "Supply and Demand" over "2.1 Demand"): the title takes the first level
+ * alone.
+ */
+function lowerOutlineUnderTitle(pages: readonly PageLayout[]): void {
+  const outlined: Block[] = []
+  let title: Block | undefined
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      if (block.kind !== 'heading') continue
+      if (block.level !== undefined) outlined.push(block)
+      else if (
+        outlined.length === 0 &&
+        !block.titleBelow &&
+        (!title || block.fontSize > title.fontSize)
+      )
+        title = block
+    }
+  }
+  const tops = outlined.filter((block) => block.level === 1)
+  // A slide deck's title slide stands on a page of its own, over slides whose titles all rank
+  // first.
+  if (title === undefined || tops.length === 0 || title.page !== outlined[0]?.page) return
+  const largest = Math.max(...tops.map((block) => block.fontSize))
+  if (title.fontSize < HEADING_SIZE_RATIO * largest) return
+  for (const block of outlined) block.level = Math.min(6, (block.level as number) + 1)
 }
 
 /** A title page holds at most this many blocks, none of them running text. */
