@@ -521,6 +521,8 @@ const RAISED_PIECE = /^(?:[-−+]?[\p{L}\d]{1,3}|[-−+′'*†‡])$/u
  * mark ("2"), of more the exponents of a line's units ("3", "-", "3").
  */
 function raisedClusters(row: readonly TextRun[], em: number): TextRun[][] {
+  // Most rows hold no small text: settled without allocating.
+  if (!row.some((run) => run.fontSize < SUPERSCRIPT_MIN_SHRINK * em)) return []
   const small = row
     .filter((run) => run.fontSize < SUPERSCRIPT_MIN_SHRINK * em)
     .sort((p, q) => p.left - q.left)
