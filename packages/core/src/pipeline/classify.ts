@@ -985,8 +985,8 @@ function isHeading(
     endsContentsEntry(text) ||
     // A key figure set large, with its currency or unit ("£1.42bn", "6.8 TWh").
     isQuantity(text) ||
-    // An algorithm's numbered step, its keywords in bold ("5: end for"); a section's number so
-    // set is set large ("2: Current economic conditions").
+    // An algorithm's numbered step, its keywords in bold ("5: end for"); a section numbered so
+    // is set larger ("2: Current economic conditions").
     (ALGORITHM_STEP.test(text) && block.fontSize < stats.bodySize * HEADING_SIZE_RATIO)
   )
     return false

@@ -541,10 +541,13 @@ function raisedClusters(row: readonly TextRun[], em: number): TextRun[][] {
 }
 
 /** Whether small text stands raised against a word: its baseline well above the word's. */
-function isRaisedOver(mark: TextRun, word: TextRun): boolean {
+function isRaisedOver(
+  mark: TextRun,
+  base: { readonly fontSize: number; readonly baseline: number },
+): boolean {
   return (
-    mark.fontSize < SUPERSCRIPT_MIN_SHRINK * word.fontSize &&
-    mark.baseline < word.baseline - 0.2 * word.fontSize
+    mark.fontSize < SUPERSCRIPT_MIN_SHRINK * base.fontSize &&
+    mark.baseline < base.baseline - 0.2 * base.fontSize
   )
 }
 
@@ -1355,7 +1358,7 @@ function isListingLineNumber(
  * "[1]", "[3 pts]", "[5 min]", "(2-3 h)"; a bare figure in parentheses numbers an equation.
  */
 const MARKS =
-  /^(?:\[\d{1,2}(?: ?(?:marks?|pts?|points?|min|h|s))?\]|[[(]\d{1,3}(?:[-–]\d{1,3})? ?(?:marks?|pts?|points?|s|sec|min|mins|minutes?|h|hrs?|hours?|days?)[\])])$/i
+  /^(?:\[\d{1,2}\]|[[(]\d{1,3}(?:[-–]\d{1,3})? ?(?:marks?|pts?|points?|s|sec|min|mins|minutes?|h|hrs?|hours?|days?)[\])])$/i
 
 /** A listing's line number, as a run of its own. */
 const LINE_NUMBER = /^\s*\d{1,5}\s*$/
@@ -1731,11 +1734,7 @@ export function isRaisedNoteMark(
   run: TextRun,
   base: { readonly fontSize: number; readonly baseline: number },
 ): boolean {
-  return (
-    run.fontSize < SUPERSCRIPT_MIN_SHRINK * base.fontSize &&
-    run.baseline < base.baseline - 0.2 * base.fontSize &&
-    LONE_NOTE_MARK.test(run.text.trim())
-  )
+  return isRaisedOver(run, base) && LONE_NOTE_MARK.test(run.text.trim())
 }
 
 /**
