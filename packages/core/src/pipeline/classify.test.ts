@@ -1403,6 +1403,20 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("joins a centred title's lines set double-spaced into one heading", () => {
+    const title = { fontSize: 17.2, fontId: 'f2' }
+    const layout = page([
+      centred(block(['Heat Exposure and Emergency Department Visits Among'], 0, 72, title), 306),
+      centred(block(['Outdoor Workers in Three U.S. States, 2015-2022'], 0, 106, title), 306),
+      block(BODY, 10, 150),
+    ])
+    classifyPage(layout)
+    const headings = layout.blocks.filter((b) => b.kind === 'heading')
+    expect(headings.map((b) => b.lines.map((line) => line.text).join(' '))).toEqual([
+      'Heat Exposure and Emergency Department Visits Among Outdoor Workers in Three U.S. States, 2015-2022',
+    ])
+  })
+
   it("gives a chapter's label over its title the title's level, not one of its own", () => {
     // LaTeX's report class: "Chapter 2" in 20.7 pt over the title in 24.9 pt, sections in 14.4.
     const chapter = (n: number, y: number) => [

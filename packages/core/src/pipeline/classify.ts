@@ -17,6 +17,7 @@ import { isQuantity } from './figure.js'
 import { markHangingNumberedItems } from './hanging-items.js'
 import { isBullet, isOrderedMarker, listMarker } from './list-markers.js'
 import { LONE_NOTE_MARK, NOTE_MARK } from './note-marks.js'
+import { endsOnOpenWord } from './open-words.js'
 import { PAGE_LABEL } from './page-label.js'
 import { continuesParagraph } from './paragraph-continuation.js'
 import { splitNotes } from './split-notes.js'
@@ -433,6 +434,11 @@ function unlevelledHeadings(block: Block, next: Block): boolean {
   )
 }
 
+/** Points by which the middles of lines centred on one axis may differ. */
+const CENTRED_AXIS_SLACK = 2
+/** Font sizes between the lines of one centred title, at most. */
+const CENTRED_TITLE_GAP_EMS = 1.5
+
 /**
  * A heading whose text runs on in the next block, at the same size on the next line (a change of
  * font split them), is one heading: a title set over two or three lines.
@@ -448,7 +454,13 @@ function mergeStackedHeadings(page: PageLayout): void {
     const nextText = plainText(next)
     if (isSectionNumber(nextText) || listMarker(nextText) !== undefined) continue
     if (/[.:;]$/.test(text) || text.length + nextText.length > HEADING_MAX_CHARS) continue
-    if (next.top < block.bottom - 1 || next.top - block.bottom > block.fontSize) continue
+    // A title's lines centred on one axis may stand further apart where the first leaves its
+    // phrase open ("... Visits Among" over "Outdoor Workers ..."): a manuscript double-spaced.
+    const runsOn =
+      Math.abs(next.left + next.right - block.left - block.right) / 2 <= CENTRED_AXIS_SLACK &&
+      endsOnOpenWord(text.toLowerCase())
+    const reach = (runsOn ? CENTRED_TITLE_GAP_EMS : 1) * block.fontSize
+    if (next.top < block.bottom - 1 || next.top - block.bottom > reach) continue
     if (next.left > block.right || next.right < block.left) continue
     for (const line of next.lines) appendLine(block, line)
     blocks.splice(i + 1, 1)

@@ -5,6 +5,7 @@
 const OPEN_WORDS = new Set([
   ...['a', 'an', 'the', 'of', 'to', 'in', 'into', 'on', 'at', 'by', 'for', 'from', 'with'],
   ...['and', 'or', 'nor', 'but', 'than', 'between', 'under', 'upon', 'via'],
+  ...['among', 'across', 'through', 'within', 'without', 'against'],
   ...['le', 'la', 'les', 'des', 'du', 'de', 'et', 'au', 'aux', 'pour', 'avec', 'dans', 'sur'],
   ...['der', 'die', 'das', 'dem', 'den', 'des', 'und', 'oder', 'mit', 'von', 'zu', 'für', 'im'],
   ...['el', 'los', 'las', 'del', 'y', 'con', 'para', 'en', 'por'],
