@@ -1403,6 +1403,29 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('reads an IEEE section centred in its column over its first subsection, a level above it', () => {
+    // The column runs from 45 to 260, 43 characters of 5 pt: the sections are centred on it.
+    const column = Array.from({ length: 6 }, () => 'body text of the column that fills its line')
+    const layout = page([
+      block(['I. INTRODUCTION'], 115, 160, { fontId: 'f2' }),
+      block(column, 45, 176),
+      block(['II. SYSTEM MODEL'], 112.5, 260, { fontId: 'f2' }),
+      block(['A. Channel and Antenna Model'], 45, 278, { fontId: 'f3', italic: true }),
+      block(column, 45, 294),
+      block(['B. Energy Model'], 45, 380, { fontId: 'f3', italic: true }),
+      block(column, 45, 396),
+    ])
+    classifyPage(layout)
+    expect(
+      layout.blocks.filter((b) => b.kind === 'heading').map((b) => [plainText(b), b.level]),
+    ).toEqual([
+      ['I. INTRODUCTION', 1],
+      ['II. SYSTEM MODEL', 1],
+      ['A. Channel and Antenna Model', 2],
+      ['B. Energy Model', 2],
+    ])
+  })
+
   it("joins a centred title's lines set double-spaced into one heading", () => {
     const title = { fontSize: 17.2, fontId: 'f2' }
     const layout = page([

@@ -453,6 +453,7 @@ function mergeStackedHeadings(page: PageLayout): void {
     const text = plainText(block)
     const nextText = plainText(next)
     if (isSectionNumber(nextText) || listMarker(nextText) !== undefined) continue
+    if (opensSubsection(text, nextText)) continue
     if (/[.:;]$/.test(text) || text.length + nextText.length > HEADING_MAX_CHARS) continue
     // A title's lines centred on one axis may stand further apart where the first leaves its
     // phrase open ("... Visits Among" over "Outdoor Workers ..."): a manuscript double-spaced.
@@ -1061,7 +1062,7 @@ function isHeading(
     !(next !== undefined && (opensSubsection(text, plainText(next)) || numberedDisplay))
   )
     return false
-  if (next !== undefined && setInAsSource(block, next, page.width)) return false
+  if (next !== undefined && setInAsSource(block, next, page)) return false
   // A line whose words stand in the columns of the row under it is that table's header row.
   if (next !== undefined && areCellRows(block.lines[0] as Line, next.lines[0] as Line)) return false
   if (block.bold && !(next?.bold ?? false)) return true
@@ -1082,17 +1083,26 @@ function isHeading(
 /**
  * Whether a line stands well in from the left edge of the text under it without being centred
  * over it or on the page: a source or an attribution set towards the right ("Reference: Coding
- * Clinic, 2003"), where headings stand flush left or centred.
+ * Clinic, 2003"), where headings stand flush left or centred, a numbered section centred on its
+ * column too ("II. SYSTEM MODEL" over its first subsection's title).
  */
-function setInAsSource(block: Block, next: Block, pageWidth: number): boolean {
+function setInAsSource(block: Block, next: Block, page: PageLayout): boolean {
   // Right-to-left text sets its headings flush right, far in from the left edge.
   if (block.lines[0]?.rtl) return false
   const em = block.fontSize
   const inset = block.left - next.left
   if (inset <= SET_IN_EMS * em) return false
   const centre = (block.left + block.right) / 2
+  // The measure of the column the next block starts: its widest text from that edge.
+  let measure = next.right
+  for (const other of page.blocks) {
+    if (Math.abs(other.left - next.left) < 1 && other.right > measure) measure = other.right
+  }
+  const centredOn = (left: number, right: number) => Math.abs(centre - (left + right) / 2) <= em
   return (
-    Math.abs(centre - (next.left + next.right) / 2) > em && Math.abs(centre - pageWidth / 2) > em
+    !centredOn(next.left, next.right) &&
+    !(isSectionNumber(plainText(block)) && centredOn(next.left, measure)) &&
+    !centredOn(0, page.width)
   )
 }
 
@@ -1131,13 +1141,20 @@ function headsNextColumn(block: Block, next: Block, blocks: readonly Block[]): b
 
 /**
  * Whether `next` numbers the first subsection of the section `text` numbers: "2. Basic Requests"
- * over "2.1. Paragraphs", a section title with no text of its own before its first subsection.
+ * over "2.1. Paragraphs", "II. System Model" over "A. Channel Model", a section title with no
+ * text of its own before its first subsection.
  */
 function opensSubsection(text: string, next: string): boolean {
+  // A section numbered in Roman numerals lettered its subsections: "II. SYSTEM MODEL" over
+  // "A. Channel and Antenna Model" (IEEE).
+  if (ROMAN_SECTION.test(text)) return FIRST_LETTERED_SUBSECTION.test(next)
   const number = SECTION_NUMBER.exec(text)?.[1]
   if (number === undefined) return false
   return SECTION_NUMBER.exec(next)?.[1]?.startsWith(`${number}.`) === true
 }
+
+/** The first subsection of a section numbered in Roman numerals: "A. Channel Model". */
+const FIRST_LETTERED_SUBSECTION = /^A\.\s+\p{Lu}/u
 
 /**
  * Whether the lines of a block are centred on one axis at different lengths: a title broken for
@@ -1316,7 +1333,7 @@ function nestLettered(pages: readonly PageLayout[]): void {
     for (const block of page.blocks) {
       if (block.kind !== 'heading' || block.level === undefined) continue
       const text = plainText(block)
-      if (numberingDepth(text) !== undefined) numbered = block
+      if (numberingDepth(text) !== undefined || ROMAN_SECTION.test(text)) numbered = block
       else if (!LETTERED_TITLE.test(text)) numbered = undefined
       else if (numbered?.level === block.level && block.fontSize < numbered.fontSize + 0.5)
         block.level = Math.min(6, block.level + 1)
