@@ -1308,6 +1308,19 @@ describe('groupBlocks', () => {
     expect(groupBlocks(lines, 1)).toHaveLength(1)
   })
 
+  it('keeps the box that ends a proof, on a line of its own at the measure, with the proof', () => {
+    const lines = groupLines([
+      run('Proof. By induction on the length of the paired traces, each step of', 46.8, 300.8, {
+        right: 392.6,
+      }),
+      run('the relational semantics preserves R whenever the divergence stays put.', 46.8, 312.8, {
+        right: 392.6,
+      }),
+      run('□', 384.8, 324.8, { right: 392.6 }),
+    ])
+    expect(groupBlocks(lines, 1)).toHaveLength(1)
+  })
+
   it('keeps a keyword list wrapped before its separator in one paragraph', () => {
     const lines = groupLines([
       run('Keywords: Smart contracts · Relational verification · Symbolic execution', 10, 100),

@@ -3,7 +3,7 @@ import { areCellRows } from './cell-rows.js'
 import { INDEX_ENTRY, PAGE_REFERENCES, PAGES_AFTER_COMMA, wrapsPages } from './index-entries.js'
 import { endsInAddress, isUnspacedWriting } from './join-lines.js'
 import { KEY_VALUE_LINE } from './key-values.js'
-import { isRaisedNoteMark } from './lines.js'
+import { isEndOfProof, isRaisedNoteMark } from './lines.js'
 import { listMarker } from './list-markers.js'
 import { LONE_CITATION } from './note-marks.js'
 import { numberInWords } from './number-words.js'
@@ -728,6 +728,13 @@ function continuesBlock(
   rhythm: PageRhythm,
 ): boolean {
   if (isWrappedMark(block, last, line, pitch)) return true
+  // The box that ends a proof, on a line of its own at the measure, ends the proof's paragraph.
+  if (
+    isEndOfProof(line.text) &&
+    line.right > block.right - line.fontSize &&
+    pitch < 2 * line.fontSize
+  )
+    return true
   // Horizontal overlap with the block (first: most blocks looked at stand in another column).
   const overlap = Math.min(block.right, line.right) - Math.max(block.left, line.left)
   if (

@@ -932,6 +932,19 @@ describe('groupLines', () => {
     expect(lines).toContain('0.08 m3 m-3 between consecutive acquisitions')
   })
 
+  it("keeps the box that ends a proof at the margin on the proof's last line", () => {
+    const size = { fontSize: 10.9 }
+    expect(
+      textsOf(
+        run('k ∈ {2, 3}. Induction on a + b completes the proof.', 79.2, 269.5, {
+          ...size,
+          right: 322.1,
+        }),
+        run('□', 524.3, 270.1, { ...size, right: 532.8 }),
+      ),
+    ).toEqual(['k ∈ {2, 3}. Induction on a + b completes the proof. □'])
+  })
+
   it("keeps a step's label set apart in a column of its own on its line", () => {
     const size = { fontSize: 10.9 }
     const runs = [1, 2, 3, 4].flatMap((n) => [

@@ -723,6 +723,8 @@ function splitsRow(
   // An exam's marks set at the right margin close their question's line: "[4 marks]"; so does a
   // protocol step's time: "[5 min]".
   if (next === (rows[index] as TextRun[]).at(-1) && MARKS.test(next.text.trim())) return false
+  // So does the box that ends a proof, set at the margin: "... completes the proof.   □".
+  if (next === (rows[index] as TextRun[]).at(-1) && isEndOfProof(next.text)) return false
   // A contents entry's page number reads on from the dots that lead to it, or from its title
   // where the entries around it are led by dots to numbers in line with it (a chapter's entry).
   if (PAGE_REFERENCE.test(next.text)) {
@@ -1359,6 +1361,14 @@ function isListingLineNumber(
  */
 const MARKS =
   /^(?:\[\d{1,2}\]|[[(]\d{1,3}(?:[-–]\d{1,3})? ?(?:marks?|pts?|points?|s|sec|min|mins|minutes?|h|hrs?|hours?|days?)[\])])$/i
+
+/** The box that ends a proof (Halmos's tombstone), alone. */
+const END_OF_PROOF = /^\s*[□∎◻]\s*$/u
+
+/** Whether a run or a line is the box that ends a proof alone. */
+export function isEndOfProof(text: string): boolean {
+  return END_OF_PROOF.test(text)
+}
 
 /** A listing's line number, as a run of its own. */
 const LINE_NUMBER = /^\s*\d{1,5}\s*$/
