@@ -1,7 +1,7 @@
 /** List markers as printed at the start of a line. */
 
 /** Glyphs that bullet a list item. */
-const BULLETS = '•·●○◦▪▫■□█◼◾▸‣⁃∙➢➤►▶✓✔❖◆◇→–—*-'
+const BULLETS = '•·●○◦▪▫■□█◼◾▸‣⁃∙➢➤►▶✓✔❖◆◇→›»❯–—*-'
 const BULLET = new RegExp(`^([${BULLETS}])\\s+(?=\\S)`, 'u')
 const LONE_BULLET = new RegExp(`^[${BULLETS}]$`, 'u')
 /** A row of bullet glyphs alone ("* * *", "• • •"): a break between sections, not an item. */

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest'
+import { listMarker } from './list-markers.js'
+
+describe('listMarker', () => {
+  it('reads chevrons and guillemets that open a line as bullets, and no checkbox', () => {
+    expect(['› Next steps', '» Tickets', '❯ Install'].map(listMarker)).toEqual(['›', '»', '❯'])
+    // A German quotation opens with a guillemet set close to its word; a checkbox tells whether
+    // it is ticked, which a bullet would lose.
+    expect(listMarker('»Das ist alles«, sagte sie.')).toBeUndefined()
+    expect(listMarker('☐ Send me letters by post')).toBeUndefined()
+  })
+})
