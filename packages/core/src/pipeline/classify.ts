@@ -13,6 +13,7 @@ import { markChapterLabels } from './chapter-labels.js'
 import { opensCitedNote } from './cited-notes.js'
 import { continuesListing } from './code-listing.js'
 import { demoteDefinitionTerms } from './definition-terms.js'
+import { standsBeside } from './extent.js'
 import { isQuantity } from './figure.js'
 import { markHangingNumberedItems } from './hanging-items.js'
 import { isBullet, isOrderedMarker, listMarker } from './list-markers.js'
@@ -1093,17 +1094,15 @@ function setInAsSource(block: Block, next: Block, page: PageLayout): boolean {
   const inset = block.left - next.left
   if (inset <= SET_IN_EMS * em) return false
   const centre = (block.left + block.right) / 2
+  const centredOn = (left: number, right: number) => Math.abs(centre - (left + right) / 2) <= em
+  if (centredOn(next.left, next.right) || centredOn(0, page.width)) return false
+  if (!isSectionNumber(plainText(block))) return true
   // The measure of the column the next block starts: its widest text from that edge.
   let measure = next.right
   for (const other of page.blocks) {
     if (Math.abs(other.left - next.left) < 1 && other.right > measure) measure = other.right
   }
-  const centredOn = (left: number, right: number) => Math.abs(centre - (left + right) / 2) <= em
-  return (
-    !centredOn(next.left, next.right) &&
-    !(isSectionNumber(plainText(block)) && centredOn(next.left, measure)) &&
-    !centredOn(0, page.width)
-  )
+  return !centredOn(next.left, measure)
 }
 
 /**
@@ -1398,15 +1397,6 @@ function outlineStyleLevels(pages: readonly PageLayout[]): Map<string, number> {
   const agreed = new Map<string, number>()
   for (const [style, level] of levels) if (level !== null) agreed.set(style, level)
   return agreed
-}
-
-/** Whether a block stands level with another, wholly left or right of it. */
-function standsBeside(block: Block, other: Block): boolean {
-  return (
-    block.top < other.bottom &&
-    other.top < block.bottom &&
-    (block.left >= other.right || block.right <= other.left)
-  )
 }
 
 /**

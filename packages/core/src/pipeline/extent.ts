@@ -59,3 +59,15 @@ export function middleWithin(item: Boxed, box: Omit<Extent, 'em'>): boolean {
   const y = (item.top + item.bottom) / 2
   return x > box.left && x < box.right && y > box.top && y < box.bottom
 }
+
+/** Whether `item` stands level with `other`, wholly left or right of it: side by side on a row. */
+export function standsBeside(
+  item: Omit<Boxed, 'fontSize'>,
+  other: Omit<Boxed, 'fontSize'>,
+): boolean {
+  return (
+    item.top < other.bottom &&
+    other.top < item.bottom &&
+    (item.left >= other.right || item.right <= other.left)
+  )
+}

@@ -1,4 +1,4 @@
-import { extentOf, medianFontSize } from './extent.js'
+import { extentOf, medianFontSize, standsBeside } from './extent.js'
 import { readLevelRows } from './level-rows.js'
 import { isBullet, listMarker } from './list-markers.js'
 import { standsFarRightOf } from './row-fields.js'
@@ -741,14 +741,7 @@ function levelRows(dividers: readonly Block[]): Block[][] {
   const rows: Block[][] = []
   for (const divider of dividers) {
     const row = rows[rows.length - 1]
-    if (
-      row?.every(
-        (other) =>
-          divider.top < other.bottom &&
-          other.top < divider.bottom &&
-          (divider.left >= other.right || divider.right <= other.left),
-      )
-    ) {
+    if (row?.every((other) => standsBeside(divider, other))) {
       row.push(divider)
       row.sort((p, q) => p.left - q.left)
     } else rows.push([divider])
