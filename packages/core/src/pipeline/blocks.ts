@@ -1284,27 +1284,29 @@ function carriesOn(last: Line, line: Line): boolean {
  * preamble), where a paragraph's indented first line runs on to the measure.
  */
 function endsCentredParagraph(block: Block, line: Line): boolean {
-  const em = line.fontSize
   const first = block.lines[0] as Line
   const last = block.lines[block.lines.length - 1] as Line
-  const middle = (first.left + first.right) / 2
   return (
-    line.right < block.right - em &&
+    line.right < block.right - line.fontSize &&
     !endsSentence(last) &&
     block.lines.every((other) => holdsWords(other.text, RUNNING_LINE_WORDS)) &&
     block.lines.some((other) => Math.abs(other.left - first.left) > 1) &&
-    [...block.lines, line].every(
-      (other) => Math.abs((other.left + other.right) / 2 - middle) <= 0.5 * em,
-    )
+    centredOnFirst(block.lines, 0.5) &&
+    centredOnFirst([first, line], 0.5)
   )
 }
 
 /** Whether a block's lines are centred on one another, within an em. */
 function isCentredStack(block: Block): boolean {
-  const first = block.lines[0] as Line
+  return centredOnFirst(block.lines, 1)
+}
+
+/** Whether lines are centred on the first one's middle, each within `ems` of its font size. */
+function centredOnFirst(lines: readonly Line[], ems: number): boolean {
+  const first = lines[0] as Line
   const centre = (first.left + first.right) / 2
-  return block.lines.every(
-    (line) => Math.abs((line.left + line.right) / 2 - centre) <= line.fontSize,
+  return lines.every(
+    (line) => Math.abs((line.left + line.right) / 2 - centre) <= ems * line.fontSize,
   )
 }
 

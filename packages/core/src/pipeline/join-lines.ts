@@ -25,10 +25,12 @@ const SUSPENDED_HYPHEN_AFTER = /^(?:to|and|or)\s/
  * post-war", "long- or short-term", "Haupt- und Nebenstraßen", "Be- oder Entladen".
  */
 const SUSPENDED_WORD_AFTER = /^(?:and|or|nor|und|oder|sowie|bzw\.|et|ou|y|o|e|en)\s/
+/** The small words that hyphens link into a phrase: "end-to-end", "higher-than-expected". */
+const LINKING_WORD = '(?:a|an|and|at|by|for|in|of|on|or|than|the|to)'
 /** The end of a line inside a hyphen-linked phrase, after its small word: "end-to-", "more-or-". */
-const LINKED_PHRASE_END = /\p{L}[-\u2010](?:a|an|and|at|by|for|in|of|on|or|than|the|to)[-\u2010]$/iu
+const LINKED_PHRASE_END = new RegExp(`\\p{L}[-\u2010]${LINKING_WORD}[-\u2010]$`, 'iu')
 /** The rest of a hyphen-linked phrase broken before its small word: "end-" + "to-end", "than-". */
-const LINKED_PHRASE_REST = /^(?:a|an|and|at|by|for|in|of|on|or|than|the|to)[-\u2010]\p{L}/iu
+const LINKED_PHRASE_REST = new RegExp(`^${LINKING_WORD}[-\u2010]\\p{L}`, 'iu')
 /** The start of a web address broken after a slash: "http://", "<https://gnu.org/", "www.gnu.org/". */
 const ADDRESS_START = /^[<([〈]?(?:[a-z][a-z+.-]*:\/\/|www\.)\S*$/i
 /** A mail address broken after its at sign. */
