@@ -59,6 +59,19 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('takes a line that runs on from a lead-in in a face of its own into body text for no heading', () => {
+    const leadIn = () => block(['Clinical Pilates builds deep'], 10, 100, { fontId: 'f3' })
+    const layoutOf = (first: Block) => page([first, block(BODY, 10, 112)])
+    const runsOn = leadIn()
+    ;(runsOn.lines[0] as Line).endFontId = 'f1'
+    const headed = layoutOf(leadIn())
+    const led = layoutOf(runsOn)
+    classifyPage(headed)
+    classifyPage(led)
+    expect(headed.blocks[0]?.kind).toBe('heading')
+    expect(led.blocks[0]?.kind).not.toBe('heading')
+  })
+
   it("takes an interview's long question in its questions' type for a heading like the short ones", () => {
     // A browser's bold, its weight unknown: a font of its own.
     const question = { fontId: 'f3' }

@@ -1037,6 +1037,7 @@ function isHeading(
   if (block.fontSize < stats.bodySize * minRatio)
     return isBoxHeading(block, text, words, next, stats)
   if (block.lines.length > 2 || text.length > 100) return false
+  if (runsIntoBodyText(block, stats)) return false
   // At body size, only a line in the body of the page and followed by running text is a heading:
   // in the margins it is a running head, before a cell it is a table header.
   // A numbered line set larger in a font of its own is a section start even near the top edge.
@@ -1078,6 +1079,18 @@ function isHeading(
     block.lines.length === 1 &&
     words <= 10 &&
     (lettered || /^[\p{Lu}\d]/u.test(text))
+  )
+}
+
+/**
+ * Whether a line opens in a face of its own and runs on in the body's: a paragraph's lead-in
+ * ("**Clinical Pilates** builds deep"), which covers most of its first line and so gives the
+ * line its face, where a heading ends in its own face.
+ */
+function runsIntoBodyText(block: Block, stats: TextStatistics): boolean {
+  return (
+    block.fontId !== stats.bodyFontId &&
+    block.lines[block.lines.length - 1]?.endFontId === stats.bodyFontId
   )
 }
 

@@ -1477,4 +1477,13 @@ describe('groupLines', () => {
   it('drops text drawn twice to fake bold', () => {
     expect(textsOf(run('Bold', 10, 100), run('Bold', 10.3, 100))).toEqual(['Bold'])
   })
+
+  it("tells the face of a line's last words where a lead-in in another face opens it", () => {
+    const leadIn = run('Clinical Pilates ', 10, 100, { fontId: 'f2' })
+    const [ledLine] = groupLines([leadIn, run('builds deep', leadIn.right, 100)])
+    const [ownLine] = groupLines([run('Clinical Pilates ', 10, 100, { fontId: 'f2' })])
+    expect(ledLine?.fontId).toBe('f2')
+    expect(ledLine?.endFontId).toBe('f1')
+    expect(ownLine?.endFontId).toBeUndefined()
+  })
 })

@@ -1542,6 +1542,15 @@ function letterBullet(runs: readonly TextRun[]): string | undefined {
  */
 const LOOSE_SPACE = /\s\s|[^\S ]/
 
+/** The face of the last run of a line's runs, in reading order, that holds letters. */
+function lastWordsFontId(ordered: readonly TextRun[]): string | undefined {
+  for (let i = ordered.length - 1; i >= 0; i--) {
+    const run = ordered[i] as TextRun
+    if (/\p{L}/u.test(run.text)) return run.fontId
+  }
+  return undefined
+}
+
 /** Builds a line from runs sorted left to right, inserting spaces where the gaps say so. */
 export function makeLine(runs: TextRun[], rightToLeftPage = false): Line {
   // A listing's line number may be set in another type: the line's type is its code's.
@@ -1657,6 +1666,8 @@ export function makeLine(runs: TextRun[], rightToLeftPage = false): Line {
   if (citedMarks !== undefined) line.citedMarks = citedMarks
   if (ordered !== runs) line.rtl = true
   if (cellStarts !== undefined) line.cellStarts = cellStarts.sort((a, b) => a - b)
+  const endFontId = lastWordsFontId(ordered)
+  if (endFontId !== undefined && endFontId !== dominant.fontId) line.endFontId = endFontId
   return line
 }
 

@@ -50,6 +50,11 @@ export interface Line {
   openingMark?: string
   /** Raised note marks set after words of the line, pointing to notes ("salt content.¹"). */
   citedMarks?: string[]
+  /**
+   * The face of the line's last words where it is not the line's own: a paragraph's first line
+   * that opens with a lead-in in bold ("**Clinical Pilates** builds deep") runs on in the body's.
+   */
+  endFontId?: string
   /** Whether the line reads right to left: most of its text is of a right-to-left script. */
   rtl?: true
   /**
