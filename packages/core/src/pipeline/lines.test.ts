@@ -605,6 +605,21 @@ describe('groupLines', () => {
     expect(opening('A')).toBe('A HE MAN FROM THE AGENCY arrived on the Thursday, two days')
   })
 
+  it('takes a quote mark with its drop capital, and a capital set a word space off for a word', () => {
+    const beside = (first: string, left: number) => [
+      run(first, left, 520.5, { fontSize: 10.5 }),
+      run('through the steam of the kettle, and', 374.6, 535, { fontSize: 10.5 }),
+      run('strong enough to strip paint.', 374.6, 549.7, { fontSize: 10.5 }),
+    ]
+    const opening = (letters: string, first: string, left: number) =>
+      textsOf(run(letters, 310.1, 549.7, { fontSize: 50, right: 370.1 }), ...beside(first, left))[0]
+    expect(opening('"Y', 'ou are lucky," the woman says', 374.6)).toBe(
+      '"You are lucky," the woman says',
+    )
+    expect(opening('A', 'spring flood, somewhere', 385)).toBe('A spring flood, somewhere')
+    expect(opening('A', 'wful storms, somewhere', 374.6)).toBe('Awful storms, somewhere')
+  })
+
   it('parts the words of text that starts back over the run before it', () => {
     // A 200 pt slide title with a 70 pt subtitle set under its right half, on one row.
     expect(
@@ -1485,5 +1500,113 @@ describe('groupLines', () => {
     expect(ledLine?.fontId).toBe('f2')
     expect(ledLine?.endFontId).toBe('f1')
     expect(ownLine?.endFontId).toBeUndefined()
+  })
+
+  describe('columns whose lines stand level by chance', () => {
+    const at = (text: string, left: number, right: number, y: number, fontSize = 9.5) =>
+      run(text, left, y, { fontSize, right })
+
+    it("parts a column's last word, ending its sentence, from the next column's line", () => {
+      // Level with a line of the next column, the two as wide as a footnote of smaller type
+      // under both: no heading justified across a column stops at a full stop.
+      const lines = textsOf(
+        at('decommissioning of our legacy core banking', 176, 356.2, 680),
+        at('continued deposit migration into fixed-term', 373.2, 553.5, 684),
+        at('system.', 176, 204.7, 693),
+        at('savings. We continue to target a cost:income', 373.2, 553.5, 696.7),
+        at('ratio below 50% by 2025 and a return on', 373.2, 553.5, 710),
+        at('* Share of household sight and time deposits, based on data', 176, 553.5, 752, 7),
+      )
+      expect(lines).toContain('system.')
+      expect(lines).toContain('savings. We continue to target a cost:income')
+    })
+
+    it("parts the next column's short last line from a justified line of this one", () => {
+      // Chromium draws a justified line word by word.
+      const words = (spans: Array<[string, number, number]>, y: number) =>
+        spans.map(([text, left, right]) => at(text, left, right, y, 11))
+      const lines = textsOf(
+        at('The programme ends with an independent project,', 54, 293.4, 61.5, 11),
+        at('You will be supervised by an academic and, where', 318.6, 558, 61.5, 11),
+        at('usually co-designed with an external partner. Recent', 54, 293.4, 77.2, 11),
+        at('possible, a practitioner from the partner organisation,', 318.6, 558, 77.2, 11),
+        ...words(
+          [
+            ['projects have mapped heritage ', 54, 199.9],
+            ['sites at risk ', 206.9, 265.1],
+            ['from', 272, 293.4],
+          ],
+          93,
+        ),
+        at('and you will present your findings to them at a public', 318.6, 558, 93, 11),
+        ...words(
+          [
+            ['erosion, ', 54, 89.1],
+            ['costed ', 97.4, 125.4],
+            ['nature-based ', 133.7, 189.8],
+            ['alternatives ', 198.2, 248.7],
+            ['to ', 257, 265.5],
+            ['hard', 273.9, 293.4],
+          ],
+          108,
+        ),
+        at('symposium in August.', 318.6, 417.4, 108, 11),
+        ...words(
+          [
+            ['defences, and evaluated ', 54, 169.1],
+            ['the fairness of ', 177.5, 251.1],
+            ['buy-out', 259.5, 293.4],
+          ],
+          123.7,
+        ),
+        at('schemes for flooded properties.', 54, 191.7, 139.5, 11),
+        // A grid of modules under the columns, its cells across their gutter.
+        at('Core modules', 54, 147.4, 171, 14),
+        at('Coastal Processes', 54, 142.9, 193.5, 10),
+        at('Flood Risk Modelling', 226.5, 327, 193.5, 10),
+        at('Waves, tides and sediment transport, with', 54, 211.8, 208.5),
+        at('Hydraulic models, probability and', 226.5, 356.7, 208.5),
+        at('practical surveying.', 54, 128.4, 222),
+        at('communicating uncertainty.', 226.5, 332.5, 222),
+        at('Communities and Risk', 226.5, 334.3, 245.2, 10),
+        at('Who carries the cost of flooding', 226.5, 352, 260.5),
+      )
+      expect(lines).toContain('erosion, costed nature-based alternatives to hard')
+      expect(lines).toContain('symposium in August.')
+    })
+
+    it('parts cards of prose side by side, under paragraphs that run across them', () => {
+      const wide = (y: number) =>
+        at('Volunteers pack the bags on Thursday evenings and drivers take them out', 42.7, 550, y)
+      const lines = textsOf(
+        ...[446, 459.5, 473, 486.5, 500].map(wide),
+        at('"Before the weekend bags,', 42.7, 157.5, 527.2),
+        at('"I was embarrassed to come the', 222.2, 361.3, 527.2),
+        at('"Driving the van on Fridays is the', 401.7, 550.5, 527.2),
+        at('Mondays were the hardest day.', 42.7, 178.3, 540.7),
+        at('first time. Nobody made me feel', 222.2, 361.2, 540.7),
+        at('best two hours of my week."', 401.7, 522.9, 540.7),
+        at('Now the children arrive ready to', 42.7, 185.3, 554.2),
+        at('like a charity case."', 222.2, 307.5, 554.2),
+        at('Geoff Harland, volunteer driver', 401.7, 527.6, 557.2, 8.5),
+        at('learn."', 42.7, 72.1, 568.5),
+        at('Leanne, mother of three', 222.2, 320.2, 571.5, 8.5),
+      )
+      expect(lines).toContain('Now the children arrive ready to')
+      expect(lines).toContain('like a charity case."')
+    })
+
+    it("parts a subtitle from the display headline's line it stands beside, off its baseline", () => {
+      const lines = textsOf(
+        at('Every child', 33.7, 242.9, 61.5, 40),
+        at('deserves a full', 33.7, 309.8, 99.7, 40),
+        at('Hillcrest Community Pantry provides', 338.1, 555.3, 88.5, 12.5),
+        at('fresh groceries and weekend meal', 338.1, 533.4, 106.5, 12.5),
+        at('packs to 1,400 families across the', 338.1, 530.7, 125.2, 12.5),
+        at('plate', 33.7, 134, 138, 40),
+      )
+      expect(lines).toContain('deserves a full')
+      expect(lines).toContain('Hillcrest Community Pantry provides')
+    })
   })
 })

@@ -70,6 +70,8 @@ const FIRST_LINE_INDENT_EM = 3
 const BULLET_GAP_EM = 2
 /** The words of one line stand on baselines this many font sizes apart at most. */
 const BASELINE_TOLERANCE_EM = 0.1
+/** Text stands off another's baseline when farther from it than this many of its font sizes. */
+const BASELINE_OFFSET_EM = 0.3
 /** Rows around that end where a line does, at least, for that to be the text's edge. */
 const MARGIN_NOTE_EDGE_ROWS = 3
 /** A note in the margin stands at least this many font sizes off the text. */
@@ -323,16 +325,30 @@ const CAPITAL_HEIGHT_EM = 0.7
 /** Rows after a drop capital's that may hold the line it opens. */
 const DROP_CAPITAL_ROWS = 6
 
-/** One capital letter or figure alone, as a drop capital is drawn. */
-const DROP_CAPITAL = /^\s*[\p{Lu}\p{N}]\s*$/u
+/** One capital letter or figure alone, as a drop capital is drawn, maybe after a quote mark. */
+const DROP_CAPITAL = /^\s*["'“‘«„]?[\p{Lu}\p{N}]\s*$/u
 
 /** Whether a run is one capital letter (or figure) set at least twice the size of `text`'s. */
 function isDropCapital(run: TextRun, text: TextRun): boolean {
   return run.fontSize >= DROP_CAPITAL_RATIO * text.fontSize && DROP_CAPITAL.test(run.text)
 }
 
+/**
+ * Whether the first line beside a drop capital that may be a word ("A", "I") starts a word
+ * space further from it than the line under it does: the capital is a word of its own ("A
+ * spring flood"), not a word's first letter ("Awful").
+ */
+function isWordBesideCapital(cap: TextRun, first: TextRun, below: readonly TextRun[]): boolean {
+  if (!WORD_LETTERS.test(cap.text)) return false
+  let next: TextRun | undefined
+  for (const run of below) {
+    if (run.left >= cap.right - 1 && (!next || run.left < next.left)) next = run
+  }
+  return next !== undefined && first.left - next.left > SPACE_GAP_EM * first.fontSize
+}
+
 /** A drop capital standing for a word of its own, which keeps a space after it. */
-const WORD_LETTERS = /^\s*[AIO]\s*$/
+const WORD_LETTERS = /^\s*["'“‘«„]?[AIO]\s*$/
 
 /**
  * Whether the run after a drop capital goes on its word: it opens in lower case ("D" + "awn"),
@@ -377,6 +393,7 @@ function seatDropCapitals(rows: TextRun[][]): void {
       if (seated) {
         row.splice(row.indexOf(cap), 1)
         ;(rows[t] as TextRun[]).push(cap)
+        if (isWordBesideCapital(cap, first, rows[t + 1] ?? [])) cap.text = `${cap.text.trim()} `
       }
       break
     }
@@ -656,15 +673,22 @@ const LEADER_GAP_EM = 4
 /**
  * Whether a run and the runs set close to it on its side of a gap (`step` -1: the runs before
  * it; 1: after) hold letters enough for prose: a word of the line may be a run of its own
- * ("scheduling" of "1. We formalize energy-aware batch scheduling").
+ * ("scheduling" of "1. We formalize energy-aware batch scheduling"). `ofItsSize` counts only
+ * the run's own type: a note mark is no prose, though the words it is raised after are.
  */
-function isProsePiece(row: readonly TextRun[], run: TextRun, step: -1 | 1): boolean {
+function isProsePiece(
+  row: readonly TextRun[],
+  run: TextRun,
+  step: -1 | 1,
+  ofItsSize = false,
+): boolean {
   let letters = 0
   let current = run
   for (let i = row.indexOf(run); i >= 0 && i < row.length; i += step) {
     const piece = row[i] as TextRun
     const gap = step < 0 ? current.left - piece.right : piece.left - current.right
     if (piece !== run && gap > SEGMENT_GAP_EM * piece.fontSize) break
+    if (ofItsSize && piece.fontSize !== run.fontSize) break
     letters += countLetters(piece.text)
     if (letters >= PROSE_MIN_LETTERS) return true
     current = piece
@@ -747,6 +771,16 @@ function splitsRow(
       (countLetters(small.text) >= WORD_MIN_LETTERS &&
         Math.abs(small.baseline - large.baseline) < BASELINE_TOLERANCE_EM * small.fontSize))
   if (isMarginNote(rows, index, prev, next, gap, em)) return true
+  // Prose off the baseline of larger type beside it, and more than a word space from it, is no
+  // script of it: a subtitle set beside a display headline's line.
+  if (
+    besideLarger &&
+    !isDropCapital(large, small) &&
+    gap > SEGMENT_GAP_EM * small.fontSize &&
+    Math.abs(small.baseline - large.baseline) > BASELINE_OFFSET_EM * small.fontSize &&
+    isProsePiece(rows[index] as TextRun[], small, small === prev ? -1 : 1, true)
+  )
+    return true
   if (gap > SUBCAPTION_GAP_EM * em && opensNextSubcaption(rows[index] as TextRun[], next))
     return true
   if (gap <= NARROW_GAP_EM * (besideLarger ? small.fontSize : em)) return false
@@ -799,6 +833,9 @@ function splitsRow(
   // crosses the gap.
   let guttersAbove = 0
   let guttersBelow = 0
+  // Rows next to this one that come near the gap without crossing it, likewise.
+  let openAbove = 0
+  let openBelow = 0
   let crossedBelow = false
   const from = Math.max(0, index - GAP_WINDOW_ROWS)
   const to = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS)
@@ -833,10 +870,14 @@ function splitsRow(
     if (crosses) {
       crossing++
       // Rows above are met farthest first: a crossing row resets the count of those after it.
-      if (r < index) guttersAbove = 0
-      else crossedBelow = true
+      if (r < index) {
+        guttersAbove = 0
+        openAbove = 0
+      } else crossedBelow = true
     } else if (near) {
       supporting++
+      if (r < index) openAbove++
+      else if (!crossedBelow) openBelow++
       // A gutter between justified columns: text stops where this row's does and resumes where
       // this row's resumes (give or take an item's marker).
       if (endsAtEdge && resumesNearEdge) {
@@ -863,18 +904,27 @@ function splitsRow(
   // label leaves the narrowest gap).
   if (aligned >= 3 && crossingProbe * 2 <= aligned) return true
   if (widelySplitNext(rows, index, next, em) >= SPLIT_RUN_ROWS) return true
-  // A gutter that opens or closes at this row, below or above a full-width caption or title.
-  if (
-    Math.max(guttersAbove, guttersBelow) >= 3 &&
-    hasProseOnBothSides(rows[index] as TextRun[], prev, next)
-  )
-    return true
+  // A gutter that opens or closes at this row, below or above a full-width caption or title, or
+  // where the next column's paragraph ends short beside a line of this one.
+  if (Math.max(guttersAbove, guttersBelow) >= 3) {
+    const row = rows[index] as TextRun[]
+    if (hasProseOnBothSides(row, prev, next) || endsParagraphBeside(row, prev, next)) return true
+  }
   if (
     columnStartsAtNext(rows, index, prev, next, probe, em) ||
     columnStartsInGap(rows, index, prev, next, em)
   )
     return true
   if (supporting >= 2 && supporting >= crossing) return true
+  // Cards of prose side by side, their lines level: the rows right above and below leave the
+  // gap open too, however much text crosses it further off (the paragraphs above the cards).
+  if (
+    openAbove + openBelow >= 2 &&
+    gap >= OPEN_GUTTER_EM * em &&
+    isProsePiece(rows[index] as TextRun[], prev, -1) &&
+    isProsePiece(rows[index] as TextRun[], next, 1)
+  )
+    return true
   // The foot of two columns of a few lines each (a paper's last references): nothing near
   // crosses a gap wider than a stretched space between two lines of prose, and text beside it
   // stops short of it too.
@@ -1272,6 +1322,9 @@ function isStretchedHeadingSpace(
   next: TextRun,
 ): boolean {
   if (prev.fontId !== next.fontId || prev.fontSize !== next.fontSize) return false
+  // A heading's words run on over the stretched space; a sentence that ends before the gap is a
+  // paragraph's last line beside the next column's.
+  if (/[.!?;:]$/.test(prev.text.trim())) return false
   const row = rows[index] as TextRun[]
   const em = prev.fontSize
   const sameType = (a: TextRun, b: TextRun) =>
