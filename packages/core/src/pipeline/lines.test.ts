@@ -620,6 +620,20 @@ describe('groupLines', () => {
     expect(opening('A', 'wful storms, somewhere', 374.6)).toBe('Awful storms, somewhere')
   })
 
+  it('writes figures raised after a figure as superscripts, so as not to change its number', () => {
+    const raised = (text: string, x: number) => run(text, x, 96, { fontSize: 7.5 })
+    expect(
+      textsOf(
+        run('the ratio was 2.6 to 1.00', 72, 100),
+        raised('3', 197),
+        run('. Rates fell to 10', 200.8, 100),
+        raised('-3', 290),
+        run(' under the covenants', 297.5, 100),
+        raised('4', 397.5),
+      ),
+    ).toEqual(['the ratio was 2.6 to 1.00³. Rates fell to 10⁻³ under the covenants4'])
+  })
+
   it('parts the words of text that starts back over the run before it', () => {
     // A 200 pt slide title with a 70 pt subtitle set under its right half, on one row.
     expect(

@@ -1604,6 +1604,37 @@ function lastWordsFontId(ordered: readonly TextRun[]): string | undefined {
   return undefined
 }
 
+/** Figures and signs as superscript characters. */
+const SUPERSCRIPTS: Readonly<Record<string, string>> = {
+  '0': '⁰',
+  '1': '¹',
+  '2': '²',
+  '3': '³',
+  '4': '⁴',
+  '5': '⁵',
+  '6': '⁶',
+  '7': '⁷',
+  '8': '⁸',
+  '9': '⁹',
+  '-': '⁻',
+  '−': '⁻',
+  '+': '⁺',
+}
+
+/**
+ * Whether a run is figures raised over the line: read straight after a figure, they would run
+ * into its number ("1.00³", "10²³" as "1.003", "1023"), so they are written as superscripts.
+ */
+function isRaisedFigures(run: TextRun, dominant: TextRun): boolean {
+  return run !== dominant && isRaisedOver(run, dominant) && /^[-−+]?\d{1,3}$/.test(run.text.trim())
+}
+
+function superscript(figures: string): string {
+  let out = ''
+  for (const char of figures) out += SUPERSCRIPTS[char] ?? char
+  return out
+}
+
 /** Builds a line from runs sorted left to right, inserting spaces where the gaps say so. */
 export function makeLine(runs: TextRun[], rightToLeftPage = false): Line {
   // A listing's line number may be set in another type: the line's type is its code's.
@@ -1670,7 +1701,8 @@ export function makeLine(runs: TextRun[], rightToLeftPage = false): Line {
         text = text.trimEnd()
     }
     spaceTaken = ordered === runs && isSuperscriptOverSpace(run, ordered[i + 1])
-    if (isSpacedNoteMark(run, dominant)) text += run.text.replace(/ /g, '')
+    if (isRaisedFigures(run, dominant) && /\d$/.test(text)) text += superscript(run.text.trim())
+    else if (isSpacedNoteMark(run, dominant)) text += run.text.replace(/ /g, '')
     else if (spaceTaken) text += run.text.slice(0, -1)
     else text += piece
     prev = run
