@@ -94,6 +94,30 @@ describe('markFurniture', () => {
     ])
   })
 
+  it('keeps a contents entry near the top of its page, under the title "Contents"', () => {
+    // The first entry names a section set larger on the next page, as a running head would.
+    const body = ['the text of the summary runs on from line to line as reports do']
+    const pages = [
+      {
+        height: 800,
+        blocks: [
+          block(['Contents'], 10, 50, { fontSize: 18 }),
+          block(['Executive summary 3'], 10, 90, { fontSize: 10.5 }),
+          block(['Introduction 4'], 10, 110, { fontSize: 10.5 }),
+        ],
+      },
+      {
+        height: 800,
+        blocks: [
+          block(['Executive summary'], 10, 60, { fontSize: 18, page: 2 }),
+          block(body, 10, 100, { page: 2 }),
+        ],
+      },
+    ]
+    markFurniture(pages)
+    expect(kinds(pages)[0]).toEqual(['paragraph', 'paragraph', 'paragraph'])
+  })
+
   it("marks a running head that names the chapter beside the page's number, on its line", () => {
     // The recto head of a book's chapter, "The Night Ferry 3", its number set in the head's line.
     const body = ['the text of the chapter runs on from line to line as novels do']

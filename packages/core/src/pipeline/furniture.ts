@@ -150,7 +150,7 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
         repeated ||
         numbersPage ||
         numbers.some((number) => isRunningHead(block, number.block)) ||
-        (zone === 'top' && namesTitleElsewhere(block, titles))
+        (zone === 'top' && namesTitleElsewhere(block, titles) && !standsUnderTitle(block, page))
       ) {
         block.kind = zone === 'top' ? 'header' : 'footer'
       }
@@ -267,6 +267,16 @@ function namesTitleElsewhere(block: Block, titles: Titles): boolean {
       (titles.get(text) ?? []).some(
         (title) => title.fontSize >= HEADING_SIZE_RATIO * block.fontSize,
       ),
+  )
+}
+
+/**
+ * Whether larger type stands over a block on its page: a contents entry under "Contents" names a
+ * section set larger elsewhere as a running head does, but no running head stands under a title.
+ */
+function standsUnderTitle(block: Block, page: FurniturePage): boolean {
+  return page.blocks.some(
+    (other) => other.bottom <= block.top && other.fontSize >= HEADING_SIZE_RATIO * block.fontSize,
   )
 }
 
