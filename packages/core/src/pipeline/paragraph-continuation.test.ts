@@ -15,6 +15,12 @@ describe('continuesParagraph', () => {
     expect(continuesParagraph(cut, block(['measured its depth.'], 72, 740))).toBe(true)
   })
 
+  it('joins a paragraph cut before a quotation that opens the next page', () => {
+    const cut = block(FULL, 72, 700)
+    const quoted = block(["'mother orchards' planted on farms."], 72, 80, { page: 2 })
+    expect(continuesParagraph(cut, quoted)).toBe(true)
+  })
+
   it('ends a lone line at a page foot that left room for the first word overleaf', () => {
     const enclosure = block(['Enc. Ombudsman leaflet'], 65, 780)
     const copy = block(['cc. Sister J. Pryce, Ward Manager, C23'], 65, 97, { page: 2 })

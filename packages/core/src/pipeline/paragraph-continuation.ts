@@ -9,6 +9,8 @@ import type { Block, Line } from './types.js'
 
 /** The punctuation that closes a sentence, a clause list or a quotation. */
 const CLOSED = /[.!?:;"”')\]。！？：；」』）]$/
+/** Quotation marks and brackets that open a quotation or an aside. */
+const OPENING_MARKS = /^["'“‘«(\[]+/
 /** Korean, which sets spaces between its words but writes no capitals. */
 const HANGUL_START = /^\p{Script=Hangul}/u
 /** A sentence closed before a note's number set after it: "revenues increased.150". */
@@ -54,11 +56,14 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
   )
     return false
   if (CLOSED.test(last.text) || endsContentsEntry(last.text)) return false
+  // A quotation or an aside opened on the next line goes on with the sentence as its first word
+  // would ("a network of" + "'mother orchards' planted").
+  const opening = first.text.replace(OPENING_MARKS, '')
   // Chinese, Japanese and Korean have no capitals to tell a sentence's start; their text goes on
   // on a line below, not beside (a running head's title and its chapter, level on one row).
   // After a comma, a figure goes on with the clause ("20(4):1123-1137," over the page, "2022.").
   if (
-    /^\p{Ll}/u.test(first.text) ||
+    /^\p{Ll}/u.test(opening) ||
     ((isUnspacedWriting(first.text[0] ?? '') || HANGUL_START.test(first.text)) &&
       !standsLevel(last, first)) ||
     (last.text.endsWith(',') && /^\d/.test(first.text))
@@ -72,7 +77,7 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
   return (
     !below &&
     previous.kind === 'paragraph' &&
-    /^[\p{Lu}\d]/u.test(first.text) &&
+    /^[\p{Lu}\d]/u.test(opening) &&
     readsAsProse(next) &&
     (endsOnOpenWord(last.text) || (wrapsFull(previous, next) && !NOTED_CLOSE.test(last.text)))
   )
