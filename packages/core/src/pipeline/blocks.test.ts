@@ -20,6 +20,40 @@ describe('groupBlocks', () => {
     ).toEqual([['first paragraph line one', 'first paragraph line two'], ['second paragraph']])
   })
 
+  it('keeps a sentence whole over a line that opens with a spaced dash, but not a list of dashes', () => {
+    const deck = { fontSize: 14 }
+    expect(
+      blocksOf(
+        run("Britain's oldest salt mines are being hollowed out again", 40, 100, deck),
+        run('— this time to store hydrogen. Can a Victorian industry', 40, 118, deck),
+        run('rescue a grid?', 40, 136, deck),
+      ),
+    ).toEqual([
+      [
+        "Britain's oldest salt mines are being hollowed out again",
+        '— this time to store hydrogen. Can a Victorian industry',
+        'rescue a grid?',
+      ],
+    ])
+    expect(
+      blocksOf(run('— apples from the orchard', 40, 100), run('— pears from the wall', 40, 112)),
+    ).toEqual([['— apples from the orchard'], ['— pears from the wall']])
+  })
+
+  it('sets a row of bullets between sections apart from the paragraphs around it', () => {
+    expect(
+      blocksOf(
+        run('and the train ran on into the night.', 40, 100),
+        run('• • •', 120, 114),
+        run('The Nordland line was built slowly, in sections.', 40, 128),
+      ),
+    ).toEqual([
+      ['and the train ran on into the night.'],
+      ['• • •'],
+      ['The Nordland line was built slowly, in sections.'],
+    ])
+  })
+
   it('keeps a paragraph whole where a web address in typewriter type wraps over its lines', () => {
     // A TeX paper's \\url: the address breaks after a dot and after a slash, short of the measure.
     const tt = { fontId: 'tt', monospace: true }

@@ -4,7 +4,7 @@ import { INDEX_ENTRY, PAGE_REFERENCES, PAGES_AFTER_COMMA, wrapsPages } from './i
 import { endsInAddress, isUnspacedWriting } from './join-lines.js'
 import { KEY_VALUE_LINE } from './key-values.js'
 import { isEndOfProof, isRaisedNoteMark } from './lines.js'
-import { listMarker } from './list-markers.js'
+import { isBulletRow, listMarker } from './list-markers.js'
 import { LONE_CITATION } from './note-marks.js'
 import { numberInWords } from './number-words.js'
 import { endsOnOpenWord } from './open-words.js'
@@ -735,6 +735,8 @@ function continuesBlock(
     pitch < 2 * line.fontSize
   )
     return true
+  // A row of bullets or stars between sections ("• • •") stands apart from both.
+  if (isBulletRow(line.text) || isBulletRow(last.text)) return false
   // Horizontal overlap with the block (first: most blocks looked at stand in another column).
   const overlap = Math.min(block.right, line.right) - Math.max(block.left, line.left)
   if (
@@ -879,7 +881,8 @@ function continuesBlock(
       !startsItem(block, last, line)
     ) &&
     !wrapsOntoMarker(last, marker, line, rhythm) &&
-    !separatesAbove(last, marker)
+    !separatesAbove(last, marker) &&
+    !isSpacedDashAside(last, line)
   ) {
     return false
   }
@@ -1050,6 +1053,19 @@ function endsSentence(line: Line): boolean {
 }
 
 /** Whether a line ends a sentence with a full stop, a question or an exclamation mark. */
+/**
+ * Whether a line opens with a spaced dash that goes on with the sentence of the line before
+ * ("being hollowed out again" + "— this time to store hydrogen"): no item's dash follows a line
+ * that is no item and has not ended its sentence, and none leads a word in lowercase there.
+ */
+function isSpacedDashAside(last: Line, line: Line): boolean {
+  return (
+    /^[–—] \p{Ll}/u.test(line.text) &&
+    listMarker(last.text) === undefined &&
+    !/[.!?:;]$/.test(last.text)
+  )
+}
+
 function endsFullStop(line: Line): boolean {
   return FULL_STOP_END.test(textBeforeNoteMark(line))
 }

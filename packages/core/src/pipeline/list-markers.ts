@@ -26,6 +26,14 @@ export function listMarker(text: string): string | undefined {
   return ordered?.[1] ?? ordered?.[2]
 }
 
+/** Bullets spaced out in a row ("* * *", "• • •"): a dinkus, not a rule of dashes. */
+const SPACED_BULLET_ROW = new RegExp(`^[${BULLETS}](?:\\s+[${BULLETS}])+$`, 'u')
+
+/** Whether `text` is a row of spaced bullets alone, a break between sections. */
+export function isBulletRow(text: string): boolean {
+  return SPACED_BULLET_ROW.test(text)
+}
+
 /** Whether `text` is a bullet on its own: drawn apart from its item, as a separate piece. */
 export function isBullet(text: string): boolean {
   return LONE_BULLET.test(text)
