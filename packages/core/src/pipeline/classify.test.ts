@@ -758,6 +758,20 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('takes a quotation set as the headline over its story for a heading', () => {
+    const layout = page([
+      block(['WORKPLACE · Q&A'], 10, 40, { fontSize: 9, fontId: 'f2' }),
+      block(["\u201cPeople didn't miss the desk. They missed each other.\u201d"], 10, 70, {
+        fontSize: 30,
+        fontId: 'f3',
+      }),
+      block(BODY, 10, 130),
+      block(BODY, 10, 170),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks[1]?.kind).toBe('heading')
+  })
+
   it('takes the halves of a pull quote broken across columns for no headings', () => {
     const quote = { fontSize: 13, italic: true, fontId: 'f3' }
     const layout = page([

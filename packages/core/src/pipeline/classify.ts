@@ -994,8 +994,7 @@ function isHeading(
     BYLINE.test(text) ||
     isAuthorLine(block, text, next, page) ||
     /^\(.*\)$/.test(text) ||
-    PULL_QUOTE.test(text) ||
-    BROKEN_QUOTE.test(text) ||
+    ((PULL_QUOTE.test(text) || BROKEN_QUOTE.test(text)) && !headsPage(block, page)) ||
     endsContentsEntry(text) ||
     // A key figure set large, with its currency or unit ("£1.42bn", "6.8 TWh").
     isQuantity(text) ||
@@ -1079,6 +1078,19 @@ function isHeading(
     block.lines.length === 1 &&
     words <= 10 &&
     (lettered || /^[\p{Lu}\d]/u.test(text))
+  )
+}
+
+/**
+ * Whether a block is the page's largest type with no paragraph over it, only single lines (a
+ * kicker, a running head): a headline, which may be a quotation ("“People didn't miss the
+ * desk.”"), where a pull quote is set among the paragraphs of the story it quotes.
+ */
+function headsPage(block: Block, page: PageLayout): boolean {
+  return page.blocks.every(
+    (other) =>
+      other === block ||
+      (other.fontSize < block.fontSize && (other.top >= block.top || other.lines.length === 1)),
   )
 }
 
