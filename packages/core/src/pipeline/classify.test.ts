@@ -772,6 +772,27 @@ describe('classifyBlocks', () => {
     expect(layout.blocks[1]?.kind).toBe('heading')
   })
 
+  it("takes the name that signs a letter off, over the signer's title and date, for no heading", () => {
+    const name = () => block(['Richard Pemberton-Hale'], 10, 200, { fontId: 'f2' })
+    const signed = page([
+      block(BODY, 10, 150),
+      name(),
+      block(['Chairman', '5 March 2024'], 10, 230),
+      block(['1 Adjusted operating profit excludes amortisation.'], 10, 300, { fontSize: 8 }),
+    ])
+    // A person's name heads a profile that follows in the text's own type.
+    const profile = page([
+      block(BODY, 10, 150),
+      name(),
+      block(['Chairman', 'since 2019'], 10, 230),
+      block(BODY, 10, 270),
+    ])
+    classifyPage(signed)
+    classifyPage(profile)
+    expect(signed.blocks[1]?.kind).toBe('paragraph')
+    expect(profile.blocks[1]?.kind).toBe('heading')
+  })
+
   it('takes the halves of a pull quote broken across columns for no headings', () => {
     const quote = { fontSize: 13, italic: true, fontId: 'f3' }
     const layout = page([

@@ -1037,6 +1037,7 @@ function isHeading(
     return isBoxHeading(block, text, words, next, stats)
   if (block.lines.length > 2 || text.length > 100) return false
   if (runsIntoBodyText(block, stats)) return false
+  if (signsOff(block, text, next, page)) return false
   // At body size, only a line in the body of the page and followed by running text is a heading:
   // in the margins it is a running head, before a cell it is a table header.
   // A numbered line set larger in a font of its own is a section start even near the top edge.
@@ -1079,6 +1080,26 @@ function isHeading(
     words <= 10 &&
     (lettered || /^[\p{Lu}\d]/u.test(text))
   )
+}
+
+/** Lines at most of a signer's title and date under the name, and words at most of each. */
+const SIGNER_LINES = 3
+const SIGNER_LINE_MAX_WORDS = 6
+
+/**
+ * Whether a name closes a letter as its signature, over the signer's title and the date
+ * ("Richard Pemberton-Hale" over "Chairman", "5 March 2024"): no text of the letter's type
+ * follows on its page, only notes, or the heading of what comes next.
+ */
+function signsOff(block: Block, text: string, next: Block | undefined, page: PageLayout): boolean {
+  if (next === undefined || next.lines.length > SIGNER_LINES) return false
+  if (listMarker(next.lines[0]?.text ?? '') !== undefined) return false
+  if (next.lines.some((line) => line.text.split(/\s+/).length > SIGNER_LINE_MAX_WORDS)) return false
+  const words = text.split(/\s+/)
+  if (words.length < 2 || !words.every((word) => NAME_WORD.test(word) || NAME_JOINERS.has(word)))
+    return false
+  const after = page.blocks[page.blocks.indexOf(next) + 1]
+  return after === undefined || Math.abs(after.fontSize - block.fontSize) > 0.1 * block.fontSize
 }
 
 /**
