@@ -661,6 +661,21 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it('keeps a paragraph whole whose lines each hold a colon, wrapped as prose', () => {
+    const blocks = groupBlocks(
+      groupLines([
+        run('Step 5 Repeat for the large cube: surface area = 96 cm, so the ratio is', 85, 100, {
+          right: 510,
+        }),
+        run('now 1.5 : 1. Doubling the side length halves the ratio every time.', 85, 113, {
+          right: 480,
+        }),
+      ]),
+      1,
+    )
+    expect(text(splitLineLists(blocks, 10))).toHaveLength(1)
+  })
+
   it("keeps a value's wrap under the value with its key's entry, in a list of lines", () => {
     // Minutes' details: keys in bold, values at a tab stop; the attendees run on under theirs.
     const entry = (key: string, value: string, y: number) => [

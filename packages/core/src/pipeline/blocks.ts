@@ -321,7 +321,29 @@ function isFlushRight(block: Block): boolean {
  * 2026"): each is an entry of its own, in whatever type, however close to the next one's width.
  */
 function isKeyValueList(lines: readonly Line[]): boolean {
-  return lines.length >= 2 && lines.every((line) => KEY_VALUE_LINE.test(line.text))
+  return (
+    lines.length >= 2 && lines.every((line) => KEY_VALUE_LINE.test(line.text)) && !wrapsProse(lines)
+  )
+}
+
+/**
+ * Whether a line wraps into the next as prose does: it runs to the measure and ends on a word,
+ * and the next goes on in lowercase ("... so the ratio is" over "now 1.5 : 1. Doubling ..."),
+ * where a key-value list breaks after each value and opens each line with a key.
+ */
+function wrapsProse(lines: readonly Line[]): boolean {
+  let right = Number.NEGATIVE_INFINITY
+  for (const line of lines) right = Math.max(right, line.right)
+  return lines.some((line, i) => {
+    const next = lines[i + 1]
+    return (
+      next !== undefined &&
+      line.cellStarts === undefined &&
+      line.right > right - line.fontSize &&
+      /\p{L}$/u.test(line.text) &&
+      /^\p{Ll}/u.test(next.text)
+    )
+  })
 }
 
 /**
