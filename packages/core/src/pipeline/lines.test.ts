@@ -634,6 +634,23 @@ describe('groupLines', () => {
     ).toEqual(['the ratio was 2.6 to 1.00³. Rates fell to 10⁻³ under the covenants4'])
   })
 
+  it("leaves a chart's tick labels a line above its caption out of the caption", () => {
+    // LaTeX's picture: the ticks in 7 pt over the axis's title, the caption in 9 pt under both.
+    const tick = (text: string, x: number) => run(text, x, 275.9, { fontSize: 7 })
+    const lines = textsOf(
+      // The other column's line, level with the ticks.
+      run('AudioSet and 49.2% for training from scratch.', 54, 280.2, { right: 239.4 }),
+      tick('1', 355.2),
+      tick('2', 386.4),
+      tick('5', 417.6),
+      run('Shots per class', 389.2, 287.2, { fontSize: 7 }),
+      run('Figure 1: Accuracy as a function of the number of examples.', 316.8, 304.9, {
+        fontSize: 9,
+      }),
+    )
+    expect(lines).toContain('Figure 1: Accuracy as a function of the number of examples.')
+  })
+
   it('parts the words of text that starts back over the run before it', () => {
     // A 200 pt slide title with a 70 pt subtitle set under its right half, on one row.
     expect(

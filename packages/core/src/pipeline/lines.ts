@@ -557,16 +557,23 @@ function raisedClusters(row: readonly TextRun[], em: number): TextRun[][] {
   )
 }
 
-/** Whether small text stands raised against a word: its baseline well above the word's. */
+/**
+ * Whether small text stands raised against a word: its baseline well above the word's, within
+ * the word's height (a chart's tick labels over a caption stand a line or more above it).
+ */
 function isRaisedOver(
   mark: TextRun,
   base: { readonly fontSize: number; readonly baseline: number },
 ): boolean {
   return (
     mark.fontSize < SUPERSCRIPT_MIN_SHRINK * base.fontSize &&
-    mark.baseline < base.baseline - 0.2 * base.fontSize
+    mark.baseline < base.baseline - 0.2 * base.fontSize &&
+    mark.baseline > base.baseline - RAISED_MAX_EM * base.fontSize
   )
 }
+
+/** A raised mark's baseline stands at most this many of its word's font sizes above the word's. */
+const RAISED_MAX_EM = 1
 
 /** Characters at most of a piece that opens a line: a bullet, "1." or "a)". */
 const LEAD_MAX_CHARS = 3
