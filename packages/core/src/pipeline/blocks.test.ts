@@ -40,6 +40,23 @@ describe('groupBlocks', () => {
     ).toEqual([['— apples from the orchard'], ['— pears from the wall']])
   })
 
+  it('ends a line of speech broken off by a dash or trailing away, before the next speaker', () => {
+    // A novel's paragraphs: a first-line indent, no space between them.
+    const speech = (broken: string) =>
+      blocksOf(
+        run('out waist-deep to catch the painter, but the plain fact of the', 54, 293, {
+          right: 316.8,
+        }),
+        run('empty thwart where her brother should have been sitting.', 54, 305, { right: 308 }),
+        run('"Where is he?" she said. Nobody answered. "Where is', 66, 317.5, { right: 316.8 }),
+        run(broken, 54, 329.5, { right: 111 }),
+        run('"Petra." Old Kessler had her by the arm. "Petra, come', 66, 342.1, { right: 316.8 }),
+        run('away."', 54, 354, { right: 82.9 }),
+      )
+    expect(speech('he? Jonas—"')).toHaveLength(3)
+    expect(speech('and . . . "')).toHaveLength(3)
+  })
+
   it('sets a row of bullets between sections apart from the paragraphs around it', () => {
     expect(
       blocksOf(

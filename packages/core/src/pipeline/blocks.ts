@@ -34,8 +34,11 @@ const TOC_ENTRY_END =
   /(?<![.\s])\s*(?:\.\s?){4,}\s*(?:(?:[A-Z]-)?\d{1,4}(?: ?[-\u2013] ?\d{1,4})?|[ivxlc]{1,6}|[-\u2013\u2014])$/
 /** The end of a sentence, a closing quote or bracket after its mark allowed. */
 const FULL_STOP_END = /[.!?。！？]["')\]」』）]?$/
-/** The end of a sentence or of a lead-in to what follows. */
-const LEAD_IN_END = /[.!?:。！？：]["')\]」』）]?$/
+/**
+ * The end of a sentence or of a lead-in to what follows, or of a line of speech broken off by a
+ * dash or trailing away ('"Jonas—"', '"and . . . "'), its closing quote after it.
+ */
+const LEAD_IN_END = /(?:[.!?:。！？：] ?["')\]」』）]?|[—–…]["'])$/
 /** Two letters or more: a word, as a term is, not a formula's variable. */
 const TERM_WORD = /\p{L}.*\p{L}/u
 /** A list of lines has at least this many lines, ... */
@@ -1074,7 +1077,6 @@ function endsSentence(line: Line): boolean {
   return line.monospace ? endsFullStop(line) : LEAD_IN_END.test(textBeforeNoteMark(line))
 }
 
-/** Whether a line ends a sentence with a full stop, a question or an exclamation mark. */
 /**
  * Whether a line opens with a spaced dash that goes on with the sentence of the line before
  * ("being hollowed out again" + "— this time to store hydrogen"): no item's dash follows a line
@@ -1088,6 +1090,7 @@ function isSpacedDashAside(last: Line, line: Line): boolean {
   )
 }
 
+/** Whether a line ends a sentence with a full stop, a question or an exclamation mark. */
 function endsFullStop(line: Line): boolean {
   return FULL_STOP_END.test(textBeforeNoteMark(line))
 }
