@@ -693,6 +693,19 @@ describe('groupBlocks', () => {
     expect(text(splitLineLists(blocks, 10))).toHaveLength(1)
   })
 
+  it("reads a specification's rows led by dots to their values a line to a row", () => {
+    const row = (text: string, y: number) => run(text, 71, y, { right: 539 })
+    const blocks = groupBlocks(
+      groupLines([
+        row('Engine type ........................ 4-stroke OHV, single cylinder', 100),
+        row('Displacement ...................................................... 212 cc', 117),
+        row('Rated output ..................................................... 3,500 W', 134),
+      ]),
+      1,
+    )
+    expect(text(splitLineLists(blocks, 10))).toHaveLength(3)
+  })
+
   it("keeps a value's wrap under the value with its key's entry, in a list of lines", () => {
     // Minutes' details: keys in bold, values at a tab stop; the attendees run on under theirs.
     const entry = (key: string, value: string, y: number) => [

@@ -235,7 +235,8 @@ function wrapsUnderValue(last: Line, line: Line): boolean {
  */
 function isLineList(block: Block): boolean {
   const lines = block.lines
-  if (isTableRows(lines) || isIndex(lines) || isContactBlock(lines)) return true
+  if (isTableRows(lines) || isIndex(lines) || isContactBlock(lines) || isLeaderList(lines))
+    return true
   if (lines.length < LINE_LIST_MIN_LINES) return false
   if (isVerse(block)) return true
   const flushRight = isFlushRight(block)
@@ -253,6 +254,17 @@ function isLineList(block: Block): boolean {
     if (fitsAfter(next, room)) deliberate++
   }
   return (judged > 0 && deliberate >= LINE_LIST_SHARE * judged) || isListOfTerms(lines)
+}
+
+/** Dots that lead from a line's entry to its value ("Displacement ........ 212 cc"). */
+const LEADER = /\S\s*(?:\.\s?){4,}\s*\S/
+
+/**
+ * Whether every line leads by dots from an entry to its value: a specification's or a
+ * schedule's rows, each as wide as the measure as a wrapped paragraph's lines are.
+ */
+function isLeaderList(lines: readonly Line[]): boolean {
+  return lines.length >= 2 && lines.every((line) => LEADER.test(line.text))
 }
 
 /** Lines at least of a stanza told as verse. */
