@@ -57,6 +57,17 @@ describe('groupBlocks', () => {
     expect(speech('and . . . "')).toHaveLength(3)
   })
 
+  it('keeps a sentence whole whose bracket, opened on one line, closes after a letter on the next', () => {
+    expect(
+      blocksOf(
+        run('The muffler stays hot after stopping. Keep at least 5 ft (1.5', 40, 100, {
+          right: 400,
+        }),
+        run('m) clearance on all sides of the generator.', 40, 112),
+      ),
+    ).toHaveLength(1)
+  })
+
   it('sets a row of bullets between sections apart from the paragraphs around it', () => {
     expect(
       blocksOf(

@@ -919,7 +919,8 @@ function continuesBlock(
     ) &&
     !wrapsOntoMarker(last, marker, line, rhythm) &&
     !separatesAbove(last, marker) &&
-    !isSpacedDashAside(last, line)
+    !isSpacedDashAside(last, line) &&
+    !closesBracketAbove(last, marker)
   ) {
     return false
   }
@@ -1087,6 +1088,20 @@ export function fitsAfter(line: Line, room: number): boolean {
  */
 function endsSentence(line: Line): boolean {
   return line.monospace ? endsFullStop(line) : LEAD_IN_END.test(textBeforeNoteMark(line))
+}
+
+/**
+ * Whether a marker closed by a bracket closes one that the line before left open: "(1.5" over
+ * "m) clearance on all sides" wraps a unit, no item "m)".
+ */
+function closesBracketAbove(last: Line, marker: string): boolean {
+  if (!marker.endsWith(')') || marker.startsWith('(')) return false
+  let open = 0
+  for (const char of last.text) {
+    if (char === '(') open++
+    else if (char === ')' && open > 0) open--
+  }
+  return open > 0
 }
 
 /**
