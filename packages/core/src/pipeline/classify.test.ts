@@ -758,6 +758,26 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("takes a changelog's release versions for headings, though they hold no letters", () => {
+    const layout = page([
+      block(['[5.0.0] - 2024-04-02'], 10, 100, { fontSize: 16 }),
+      block(BODY, 10, 130),
+      block(['4.9.2'], 10, 170, { fontSize: 16 }),
+      block(BODY, 10, 200),
+      block(['2,418'], 10, 240, { fontSize: 16 }),
+      block(BODY, 10, 270),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'heading',
+      'paragraph',
+      'heading',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+    ])
+  })
+
   it('takes a quotation set as the headline over its story for a heading', () => {
     const layout = page([
       block(['WORKPLACE · Q&A'], 10, 40, { fontSize: 9, fontId: 'f2' }),

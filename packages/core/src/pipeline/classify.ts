@@ -51,6 +51,11 @@ const NEIGHBOUR_SIZE_RATIO = 1.2
 const DATE_SPAN =
   /^(?:(?:\p{L}{3,9}\.?\s+)?\d{4}|\d{1,2}\/\d{4})\s*[-–—]\s*(?:(?:\p{L}{3,9}\.?\s+)?\d{4}|\d{1,2}\/\d{4}|present|now|today|current)$/iu
 /**
+ * A release's version, maybe with its date, heading a changelog's entry: "5.0.0", "[5.0.0] -
+ * 2024-04-02", "v2.1.0 (2024-01-11)"; a version of three numbers, no key figure's.
+ */
+const RELEASE = /^\[?v?\d+\.\d+\.\d+(?:[-+][\w.]+)?\]?(?:\s*(?:[-–—]\s*)?\(?\d{4}-\d{2}-\d{2}\)?)?$/
+/**
  * A sentence or more in quotation marks, and nothing else: a pull quote set large. Marks of any
  * language open and close it ("...", “...”, „...“, «...»).
  */
@@ -984,7 +989,11 @@ function isHeading(
   marker: string | undefined,
   page: PageLayout,
 ): boolean {
-  if (text.length > HEADING_MAX_CHARS || block.lines.length > 4 || !/\p{L}/u.test(text))
+  if (
+    text.length > HEADING_MAX_CHARS ||
+    block.lines.length > 4 ||
+    (!/\p{L}/u.test(text) && !RELEASE.test(text))
+  )
     return false
   // Text set sideways is a stamp or a label, however large; a byline credits a story; a remark
   // in brackets is an aside, a quotation a pull quote; a contents entry whose leader reaches its
