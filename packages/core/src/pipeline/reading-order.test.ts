@@ -491,6 +491,46 @@ describe('orderBlocks', () => {
     expect(order).toEqual(['Item 0 0', 'Item 1 10', 'Item 2 20'])
   })
 
+  it("reads a chart's sideways axis title apart from the rows of a table level with it", () => {
+    // A paper's table in the left column, a chart in the right one, its y axis titled sideways
+    // at its left, level with the table's rows.
+    const small = { fontSize: 8.5 }
+    const cells = [
+      ['Python', '11', '118,430', '42'],
+      ['JavaScript', '9', '97,215', '37'],
+      ['Go', '6', '71,008', '55'],
+      ['Rust', '5', '52,664', '61'],
+    ].flatMap((row, r) =>
+      row.map((cell, c) => block([cell], [64, 126, 167, 245][c] as number, 596 + 15 * r, small)),
+    )
+    const header = [
+      block(['Language'], 62, 581, small),
+      block(['Projects Pull requests'], 114, 581, small),
+      block(['Median size (LOC)'], 214, 581, small),
+    ]
+    const prose = Array.from({ length: 10 }, () => 'a line of the paper that fills its column')
+    const left = block(prose, 50, 430)
+    const right = block(prose, 317, 430)
+    const ticks = ['15%', '10%', '5%', '0%'].map((tick, r) =>
+      block([tick], 344, 562 + 26 * r, { fontSize: 6.75 }),
+    )
+    const axis = block(['Defect-inducing PRs'], 275, 557, { fontSize: 7.5 })
+    const along = { right: 282, bottom: 626 }
+    Object.assign(axis, { sideways: true, ...along })
+    Object.assign(axis.lines[0] as object, along)
+    const order = orderBlocks([left, ...header, ...cells, right, axis, ...ticks]).blocks
+    const texts = order.map((b) => b.lines.map((line) => line.text).join(' '))
+    expect(texts.slice(0, 6)).toEqual([
+      prose.join(' '),
+      'Language Projects Pull requests Median size (LOC)',
+      'Python 11 118,430 42',
+      'JavaScript 9 97,215 37',
+      'Go 6 71,008 55',
+      'Rust 5 52,664 61',
+    ])
+    expect(texts).toContain('Defect-inducing PRs')
+  })
+
   it('reads a sidebar and the letter beside it, then a story in two columns under a heading', () => {
     const box = Array.from({ length: 4 }, () => 'a line of the box')
     const title = block(['Friends of the Library: the newsletter of its members'], 10, 10, {

@@ -58,7 +58,11 @@ export interface ReadingOrder {
  */
 export function orderBlocks(page: readonly Block[], known: readonly Gutter[] = []): ReadingOrder {
   const state: OrderState = { clean: true, known, gutters: [] }
-  const { blocks, rows } = readLevelRows(page)
+  // Text set sideways (a chart's axis title) is no cell of a row of level blocks.
+  const sideways = page.filter((block) => block.sideways)
+  const level = readLevelRows(sideways.length > 0 ? page.filter((block) => !block.sideways) : page)
+  const rows = level.rows
+  const blocks = sideways.length > 0 ? [...level.blocks, ...sideways] : level.blocks
   const margin = blocks.filter((block) => isMarginStamp(block, blocks))
   const body = margin.length > 0 ? blocks.filter((block) => !margin.includes(block)) : blocks
   const head = topStrip(body)
