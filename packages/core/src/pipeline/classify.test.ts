@@ -844,6 +844,22 @@ describe('classifyBlocks', () => {
     expect(layout.blocks.every((b) => b.kind === 'paragraph')).toBe(true)
   })
 
+  it("takes a heading for one, level by chance with a paragraph's last line in the column beside", () => {
+    const head = { fontId: 'f2' }
+    const text = [...BODY, ...BODY]
+    const inColumn = (b: Block, left: number) => Object.assign(b, { columnLeft: left })
+    const layout = page([
+      inColumn(block(text, 40, 76), 40),
+      inColumn(block(['and the plots were sampled twice.'], 40, 124), 40),
+      inColumn(block(text, 40, 140), 40),
+      inColumn(block(text, 320, 56), 320),
+      inColumn(block(['3 Results'], 320, 124, head), 320),
+      inColumn(block(text, 320, 140), 320),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks[4]?.kind).toBe('heading')
+  })
+
   it('takes a line left at the foot of a column for a heading when its text opens the next column', () => {
     const layout = page([
       block(BODY, 40, 100),

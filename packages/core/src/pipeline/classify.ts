@@ -824,6 +824,7 @@ function sitsBesideOthers(block: Block, page: PageLayout): boolean {
       other.fontSize > NEIGHBOUR_SIZE_SHARE * block.fontSize &&
       (other.left > block.right || other.right < block.left) &&
       !isOtherColumnText(block, other) &&
+      !standInColumnsOfText(block, other, page) &&
       !isDateBeside(block, other) &&
       !isHeadingOfNextColumn(block, other, page)
     )
@@ -876,6 +877,24 @@ function isOtherColumnText(block: Block, other: Block): boolean {
   const ratio = other.fontSize / block.fontSize
   if (ratio < NEIGHBOUR_SIZE_RATIO && ratio > 1 / NEIGHBOUR_SIZE_RATIO) return false
   return other.right < block.left || /\p{L}/u.test(plainText(other))
+}
+
+/**
+ * Whether `other` is a piece of running text read in another column of the page than `block`,
+ * each column holding paragraphs: a heading level by chance with a paragraph's last line in
+ * the column beside it ("ontology and human-labeled data."), or with a numbered heading
+ * there. Columns found among a table's cells hold no paragraphs, and a name beside another is
+ * no running text.
+ */
+function standInColumnsOfText(block: Block, other: Block, page: PageLayout): boolean {
+  const text = plainText(other)
+  if (!/[.,;:!?]$/.test(text) && !/^\p{Ll}/u.test(text) && !isSectionNumber(text)) return false
+  const own = block.columnLeft
+  const beside = other.columnLeft
+  if (own === undefined || beside === undefined || Math.abs(own - beside) < 1) return false
+  const holdsText = (left: number) =>
+    page.blocks.some((column) => column.columnLeft === left && column.lines.length >= 3)
+  return holdsText(own) && holdsText(beside)
 }
 
 /**
