@@ -9,4 +9,10 @@ describe('listMarker', () => {
     expect(listMarker('»Das ist alles«, sagte sie.')).toBeUndefined()
     expect(listMarker('☐ Send me letters by post')).toBeUndefined()
   })
+
+  it('reads "c." before a figure as circa, no lettered item', () => {
+    expect(listMarker('c. 30,000 ha of orchard')).toBeUndefined()
+    expect(listMarker('c. 1750 until the flood')).toBeUndefined()
+    expect(listMarker('c. Remove the cover')).toBe('c.')
+  })
 })
