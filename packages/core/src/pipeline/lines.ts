@@ -5,7 +5,7 @@ import { countLetters } from './letters.js'
 import { isBullet } from './list-markers.js'
 import { LONE_NOTE_MARK } from './note-marks.js'
 import { isScriptAgainst, SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
-import { composeSpacingAccents, isSpacingAccent } from './text-normalize.js'
+import { composeNegations, composeSpacingAccents, isSpacingAccent } from './text-normalize.js'
 import type { Line, TextRun } from './types.js'
 
 /** A gap wider than this many font sizes may split a row: a column gutter or a table cell boundary. */
@@ -1733,10 +1733,12 @@ export function makeLine(runs: TextRun[], rightToLeftPage = false): Line {
   }
   const line: Line = {
     runs,
-    text: composeSpacingAccents(
-      advance === undefined && LOOSE_SPACE.test(text)
-        ? text.replace(/\s+/g, ' ').trim()
-        : text.trim(),
+    text: composeNegations(
+      composeSpacingAccents(
+        advance === undefined && LOOSE_SPACE.test(text)
+          ? text.replace(/\s+/g, ' ').trim()
+          : text.trim(),
+      ),
     ),
     // A drop capital hangs left of the lines it opens; the line's text starts after it.
     left: (runs[1] !== undefined && isDropCapital(runs[0] as TextRun, runs[1])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { composeSpacingAccents, normalizeText } from './text-normalize.js'
+import { composeNegations, composeSpacingAccents, normalizeText } from './text-normalize.js'
 
 describe('normalizeText', () => {
   it('expands ligatures and plain-spaces exotic spaces', () => {
@@ -63,5 +63,15 @@ describe('composeSpacingAccents', () => {
     expect(composeSpacingAccents('Don\u00B4t say it\u00B4s, we\u00B4re `echo`')).toBe(
       'Don\u00B4t say it\u00B4s, we\u00B4re `echo`',
     )
+  })
+})
+
+describe('composeNegations', () => {
+  it("sets TeX's negating slash onto the relation after it, where the two make one sign", () => {
+    expect(composeNegations('where a \u0338 = 0 and x \u0338\u2208 S')).toBe(
+      'where a ≠ 0 and x ∉ S',
+    )
+    // A slash over a letter makes no sign: it stays as drawn.
+    expect(composeNegations('the set \u0338A')).toBe('the set \u0338A')
   })
 })

@@ -172,6 +172,21 @@ export function isSpacingAccent(text: string): boolean {
   return text.length === 1 && COMBINING[text] !== undefined
 }
 
+/** TeX's \not, a slash drawn over the relation after it, and the relation, maybe a space apart. */
+const NEGATION_BEFORE = /\u0338 ?(\S)/g
+
+/**
+ * Sets TeX's negating slash, drawn before the relation it strikes through, onto the relation:
+ * "a ̸ = 0" reads "a ≠ 0", "x ̸∈ S" "x ∉ S". Only where the two make one precomposed sign.
+ */
+export function composeNegations(text: string): string {
+  if (!text.includes('\u0338')) return text
+  return text.replace(NEGATION_BEFORE, (pair, relation: string) => {
+    const composed = `${relation}\u0338`.normalize('NFC')
+    return composed.length === 1 ? composed : pair
+  })
+}
+
 /**
  * Sets a spacing accent drawn before its letter onto the letter: "na¨ıve" reads "naïve",
  * "B¨orsch" "Börsch", "Petrovi´c" "Petrović". Only where the two make one precomposed letter.
