@@ -82,6 +82,27 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("keeps a note's narrow paragraph whole where a line of inline code wraps in and out of it", () => {
+    const tt = { fontId: 'tt', monospace: true, fontSize: 9.4 }
+    const at = (text: string, left: number, y: number, right: number, options = {}) =>
+      run(text, left, y, { fontSize: 10.5, right, ...options })
+    expect(
+      blocksOf(
+        at('The timeout is based on active rather than', 57.7, 69, 253.9),
+        at('elapsed time, and will effectively be paused if', 57.7, 85.5, 267.7),
+        at('the code is running in a suspended worker.', 57.7, 102, 257.4),
+        at('Note: At time of writing there is no way to', 69.7, 135, 261.7),
+        at('combine multiple signals. This means that', 69.7, 151.5, 264.5),
+        at("you can't directly abort a download using", 69.7, 168, 259.1),
+        at('either a timeout signal or by calling', 69.7, 184.5, 231.4),
+        at('AbortController.abort().', 72, 201, 212, tt),
+        at(' Use', 212, 201, 228.6),
+        at('AbortSignal.any()', 72, 217.5, 160, tt),
+        at(' in newer runtimes.', 160, 217.5, 258.9),
+      ).map((lines) => lines.length),
+    ).toEqual([3, 6])
+  })
+
   it('keeps a paragraph whole where a web address in typewriter type wraps over its lines', () => {
     // A TeX paper's \\url: the address breaks after a dot and after a slash, short of the measure.
     const tt = { fontId: 'tt', monospace: true }

@@ -785,7 +785,9 @@ function continuesBlock(
   // A sentence may wrap into, or out of, inline code in typewriter type, set a size down on web
   // pages ("the fastest VM on 9 of the 26 benchmarks / `(3d-morph, bitops-3bit-bits-in-byte,`");
   // elsewhere typewriter type opens or ends a listing.
-  const codeWrap = line.monospace !== last.monospace && wrapsAtPitch(last, line, pitch, rhythm)
+  const codeWrap =
+    line.monospace !== last.monospace &&
+    (wrapsAtPitch(last, line, pitch, rhythm) || wrapsOutOfCode(block, last, line, pitch, rhythm))
   const ratio = line.fontSize / last.fontSize
   if ((ratio > SIZE_RATIO || ratio < 1 / SIZE_RATIO) && !codeWrap && !carriesOn(last, line)) {
     return false
@@ -1266,6 +1268,8 @@ function isFullLineOf(first: Line, next: Line): boolean {
 
 /** Fewest words on a line of running text that a double-spaced paragraph's next line continues. */
 const RUNNING_LINE_WORDS = 8
+/** Fewest words on a line of running text that wraps at its type's pitch (a note's narrow box). */
+const WRAPPED_LINE_WORDS = 5
 
 /**
  * Whether `line` reads on from `first` as the next line of running text: `first` holds many words
@@ -1274,9 +1278,14 @@ const RUNNING_LINE_WORDS = 8
  * list marker) or out to the left of its indent, and ends about where it ends or short of it.
  * Entries of a list stacked as widely end short of the edge (their page numbers stand at it).
  */
-function runsOnBelow(first: Line, line: Line, measure: number): boolean {
+function runsOnBelow(
+  first: Line,
+  line: Line,
+  measure: number,
+  words = RUNNING_LINE_WORDS,
+): boolean {
   return (
-    holdsWords(first.text, RUNNING_LINE_WORDS) &&
+    holdsWords(first.text, words) &&
     !endsSentence(first) &&
     !fitsAfter(line, measure - first.right) &&
     line.left < textLeft(first) + first.fontSize &&
@@ -1421,6 +1430,30 @@ function carriesAddressOn(block: Block, last: Line, line: Line, pitch: number): 
   )
 }
 
+/**
+ * Whether a paragraph's line of prose goes on from a line of inline code its sentence wrapped
+ * into ("by calling" / "AbortController.abort(). Use" / "AbortSignal.any() in newer runtimes."),
+ * at the paragraph's own pitch, from its left edge.
+ */
+function wrapsOutOfCode(
+  block: Block,
+  last: Line,
+  line: Line,
+  pitch: number,
+  rhythm: PageRhythm,
+): boolean {
+  const before = block.lines[block.lines.length - 2]
+  if (!last.monospace || line.monospace || before === undefined || before.monospace) return false
+  const usual = rhythm.pitches.get(Math.round(before.fontSize * 2))
+  return (
+    usual !== undefined &&
+    pitch <= usual * LEAD_LINE_PITCH_SLACK &&
+    Math.abs(line.left - before.left) < before.fontSize &&
+    Math.abs(line.fontSize - before.fontSize) < 0.05 * before.fontSize &&
+    !endsSentence(last)
+  )
+}
+
 /** Whether `line` is the next line of the sentence `last` wraps, at the pitch of `last`'s type. */
 function wrapsAtPitch(last: Line, line: Line, pitch: number, rhythm: PageRhythm): boolean {
   const size = Math.round(last.fontSize * 2)
@@ -1430,7 +1463,7 @@ function wrapsAtPitch(last: Line, line: Line, pitch: number, rhythm: PageRhythm)
   return (
     measure !== undefined &&
     pitch <= usual * LEAD_LINE_PITCH_SLACK &&
-    runsOnBelow(last, line, measure)
+    runsOnBelow(last, line, measure, WRAPPED_LINE_WORDS)
   )
 }
 
