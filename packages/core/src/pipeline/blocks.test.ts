@@ -68,6 +68,31 @@ describe('groupBlocks', () => {
     ).toHaveLength(1)
   })
 
+  it("parts a fact box's entries where the next opens with its key under room for it", () => {
+    const at = (text: string, y: number, right: number) =>
+      run(text, 399.4, y, { fontSize: 8, right })
+    expect(
+      blocksOf(
+        at('Who: trained volunteers, usually in', 530.2, 523),
+        at('groups of two or three', 539.4, 477.2),
+        at('How often: monthly, same sites each', 550.3, 532.5),
+        at('time', 559.5, 414.4),
+      ),
+    ).toEqual([
+      ['Who: trained volunteers, usually in', 'groups of two or three'],
+      ['How often: monthly, same sites each', 'time'],
+    ])
+  })
+
+  it('keeps a sentence whole over a line that reads like a key but goes on from an open word', () => {
+    expect(
+      blocksOf(
+        run('From Growth at Adolescence, 2nd ed., by', 40, 100, { right: 300 }),
+        run('Tanner, 1962. Oxford: Blackwell.', 40, 112),
+      ),
+    ).toHaveLength(1)
+  })
+
   it('sets a row of bullets between sections apart from the paragraphs around it', () => {
     expect(
       blocksOf(

@@ -267,6 +267,9 @@ function isLeaderList(lines: readonly Line[]): boolean {
   return lines.length >= 2 && lines.every((line) => LEADER.test(line.text))
 }
 
+/** A fact box's key: a capitalised word or three, then a colon ("Time per site: 45 minutes"). */
+const ENTRY_KEY = /^\p{Lu}[\p{L}'’-]*(?: [\p{L}'’-]+){0,2}: \S/u
+
 /** Lines at least of a stanza told as verse. */
 const VERSE_MIN_LINES = 4
 /** The share of its breaks, at least, that a stanza makes where the next line's word had room. */
@@ -908,6 +911,15 @@ function continuesBlock(
           : Math.min(limit, usual * PITCH_SLACK + 0.15 * em)
     if (pitch > reach) return false
   }
+  // A fact box's next entry opens with its key ("How often: monthly") under an entry that left
+  // room for the key's first word.
+  if (
+    !line.monospace &&
+    ENTRY_KEY.test(line.text) &&
+    !endsOnOpenWord(last.text) &&
+    fitsAfter(line, block.right - last.right)
+  )
+    return false
   const marker = listMarker(line.text)
   if (
     marker !== undefined &&
