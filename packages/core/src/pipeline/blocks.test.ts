@@ -87,8 +87,11 @@ describe('groupBlocks', () => {
   it('keeps a sentence whole over a line that reads like a key but goes on from an open word', () => {
     expect(
       blocksOf(
-        run('From Growth at Adolescence, 2nd ed., by', 40, 100, { right: 300 }),
-        run('Tanner, 1962. Oxford: Blackwell.', 40, 112),
+        run('The growth curves were first drawn for a study of children published', 40, 100, {
+          right: 320,
+        }),
+        run('in 1962 by the', 40, 112, { right: 110 }),
+        run('Press: Oxford University, in its series on development.', 40, 124),
       ),
     ).toHaveLength(1)
   })
