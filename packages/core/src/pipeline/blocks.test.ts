@@ -96,6 +96,31 @@ describe('groupBlocks', () => {
     ).toHaveLength(1)
   })
 
+  it("keeps an epigraph's attribution whole where it wraps flush right", () => {
+    const blocks = groupBlocks(
+      groupLines([
+        run('The map is not the territory, but it is very', 185.2, 250, { right: 381.6 }),
+        run('often the only territory a king will ever see.', 185.2, 262, { right: 375.4 }),
+        run('— Agnes Wirth, Notes on the Admiralty', 204.7, 277, { right: 381.6 }),
+        run('Surveys (1911)', 317, 289, { right: 381.6 }),
+        run('When the first hydrographic survey of the northern estuary was', 81.7, 332, {
+          right: 381.6,
+        }),
+        run('commissioned in 1783, nobody involved expected it to take thirty', 64.8, 345.5, {
+          right: 381.6,
+        }),
+        run('years, though the instructions issued ran to a single page of text.', 64.8, 359, {
+          right: 381.6,
+        }),
+      ]),
+      1,
+    )
+    expect(text(splitLineLists(blocks, 10))).toContainEqual([
+      '— Agnes Wirth, Notes on the Admiralty',
+      'Surveys (1911)',
+    ])
+  })
+
   it('sets a row of bullets between sections apart from the paragraphs around it', () => {
     expect(
       blocksOf(

@@ -426,6 +426,8 @@ function isShortOfMeasure(block: Block, blocks: readonly Block[]): boolean {
   // Set flush right (a letter's sender address), its lines leave their room on the left, and the
   // prose's measure is told by paragraphs that end where it ends.
   const flushRight = isFlushRight(block)
+  // A quotation's attribution, opened by a dash, wraps where its measure ends.
+  if (flushRight && ATTRIBUTION.test((lines[0] as Line).text)) return false
   // How far the prose's lines reach on the block's ragged side: right, or left where flush right.
   let reach: number | undefined
   for (const other of blocks) {
@@ -768,6 +770,7 @@ function continuesBlock(
   rhythm: PageRhythm,
 ): boolean {
   if (isWrappedMark(block, last, line, pitch)) return true
+  if (block.lines.length === 1 && wrapsAttribution(last, line, pitch)) return true
   // The box that ends a proof, on a line of its own at the measure, ends the proof's paragraph.
   if (
     isEndOfProof(line.text) &&
@@ -1102,6 +1105,25 @@ export function fitsAfter(line: Line, room: number): boolean {
  */
 function endsSentence(line: Line): boolean {
   return line.monospace ? endsFullStop(line) : LEAD_IN_END.test(textBeforeNoteMark(line))
+}
+
+/** A quotation's attribution, opened by a dash: "— Agnes Wirth", "—Arthur Conan Doyle,". */
+const ATTRIBUTION = /^[—–] ?\S/
+
+/**
+ * Whether a line wraps a quotation's attribution set flush right ("— Agnes Wirth, Notes on the
+ * Admiralty" over "Surveys (1911)"): the dash opens it, the wrap ends on its right edge, shorter,
+ * at the pitch of its size (a work's title may be in italics), and no sentence ended before it.
+ */
+function wrapsAttribution(last: Line, line: Line, pitch: number): boolean {
+  return (
+    ATTRIBUTION.test(last.text) &&
+    Math.abs(line.right - last.right) < 0.5 &&
+    line.left > last.left &&
+    Math.abs(line.fontSize - last.fontSize) < 0.05 * last.fontSize &&
+    pitch < SOLID_PITCH_EM * 1.25 * last.fontSize &&
+    !endsSentence(last)
+  )
 }
 
 /**

@@ -813,6 +813,27 @@ describe('classifyBlocks', () => {
     expect(profile.blocks[1]?.kind).toBe('heading')
   })
 
+  it("takes an epigraph's attribution wrapped flush right for a paragraph, no dashed item", () => {
+    const attribution = block(
+      ['— Agnes Wirth, Notes on the Admiralty', 'Surveys (1911)'],
+      204.7,
+      277,
+    )
+    const [first, second] = attribution.lines as [Line, Line]
+    Object.assign(second, { left: first.right - 64.6, right: first.right })
+    const layout = page([
+      block(
+        ['The map is not the territory, but it is very', 'often the only territory.'],
+        185,
+        250,
+      ),
+      attribution,
+      block(BODY, 65, 330),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks[1]?.kind).toBe('paragraph')
+  })
+
   it('takes the halves of a pull quote broken across columns for no headings', () => {
     const quote = { fontSize: 13, italic: true, fontId: 'f3' }
     const layout = page([

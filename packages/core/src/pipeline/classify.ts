@@ -636,8 +636,8 @@ function classifyBlock(
  * Turns a page's items opened by an em dash back into paragraphs where they are no list: all of
  * them where any wraps back to the dash's edge, as dialogue does (a novel's or an interview's
  * lines in French, Russian, Spanish), where a list's items hang their lines under their text;
- * else a line of one that stands alone, no item opened so beside it (a quotation's attribution,
- * "— Genesis 7:19").
+ * else a line of one, or lines set flush right, that stands alone, no item opened so beside it (a
+ * quotation's attribution, "— Genesis 7:19").
  */
 function markDashedLines(blocks: Block[]): void {
   const isDashed = (block: Block | undefined) =>
@@ -653,7 +653,11 @@ function markDashedLines(blocks: Block[]): void {
   const lines = dashed.filter((block) => {
     if (dialogue) return true
     const at = blocks.indexOf(block)
-    return block.lines.length === 1 && !isDashed(blocks[at - 1]) && !isDashed(blocks[at + 1])
+    return (
+      (block.lines.length === 1 || isSetFlushRight(block)) &&
+      !isDashed(blocks[at - 1]) &&
+      !isDashed(blocks[at + 1])
+    )
   })
   for (const block of lines) {
     block.kind = 'paragraph'
@@ -662,6 +666,16 @@ function markDashedLines(blocks: Block[]): void {
 }
 
 const EM_DASH = '\u2014'
+
+/** Whether a block's lines end on one right edge, each after the first starting right of it. */
+function isSetFlushRight(block: Block): boolean {
+  const [first, ...rest] = block.lines
+  return (
+    first !== undefined &&
+    rest.length > 0 &&
+    rest.every((line) => Math.abs(line.right - first.right) < 0.5 && line.left > first.left)
+  )
+}
 
 /** Whether a line opened by a dash is closed by one too, no item: a press release's "– ENDS –". */
 function isClosedByDash(block: Block, marker: string): boolean {
