@@ -651,6 +651,18 @@ describe('groupLines', () => {
     expect(lines).toContain('Figure 1: Accuracy as a function of the number of examples.')
   })
 
+  it("opens a footnote with its raised mark, set a tab before the note's first word", () => {
+    const lines = groupLines([
+      run('1', 46.9, 583.6, { fontSize: 4.9, right: 49.6 }),
+      run('The orchard is based loosely on one that stood outside Pécs.', 57.7, 587.6, {
+        fontSize: 8.5,
+      }),
+    ])
+    expect(lines.map((line) => [line.text, line.openingMark])).toEqual([
+      ['1 The orchard is based loosely on one that stood outside Pécs.', '1'],
+    ])
+  })
+
   it('parts the words of text that starts back over the run before it', () => {
     // A 200 pt slide title with a 70 pt subtitle set under its right half, on one row.
     expect(

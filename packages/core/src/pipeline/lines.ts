@@ -177,6 +177,7 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
     }
   }
   adoptStrandedMarks(rows)
+  adoptOpeningMarks(rows)
   adoptStrandedLeads(rows)
   seatDropCapitals(rows)
   adoptScriptRows(rows)
@@ -537,6 +538,32 @@ const RAISED_PIECE = /^(?:[-−+]?[\p{L}\d]{1,3}|[-−+′'*†‡])$/u
  * the distance that parts a mark from text), that may be raised text: a cluster of one is a note
  * mark ("2"), of more the exponents of a line's units ("3", "-", "3").
  */
+/**
+ * Puts a note's opening mark, raised and set a tab before the note's first word so that it
+ * stands in a row of its own (a word processor's footnote: "¹" then the note), at the start of
+ * the note's row, where it is read as the note's mark.
+ */
+function adoptOpeningMarks(rows: TextRun[][]): void {
+  for (let r = rows.length - 1; r >= 0; r--) {
+    const row = rows[r] as TextRun[]
+    const mark = row[0] as TextRun
+    if (row.length !== 1 || !LONE_NOTE_MARK.test(mark.text.trim())) continue
+    const note = [rows[r + 1], rows[r - 1]].find((other) => {
+      const first = other?.[0]
+      return (
+        first !== undefined &&
+        other?.every((run) => run.left >= first.left) === true &&
+        first.left > mark.right &&
+        first.left - mark.right <= MARK_APART_EM * first.fontSize &&
+        isRaisedOver(mark, first)
+      )
+    })
+    if (note === undefined) continue
+    note.unshift(mark)
+    rows.splice(r, 1)
+  }
+}
+
 function raisedClusters(row: readonly TextRun[], em: number): TextRun[][] {
   // Most rows hold no small text: settled without allocating.
   if (!row.some((run) => run.fontSize < SUPERSCRIPT_MIN_SHRINK * em)) return []
