@@ -663,6 +663,17 @@ describe('groupLines', () => {
     ])
   })
 
+  it("joins a hyphenated word that goes on in inline code across the code box's padding", () => {
+    const code = { fontId: 'tt', monospace: true, fontSize: 9 }
+    expect(
+      textsOf(
+        run('threw a non- ', 72, 100, { right: 126 }),
+        run('Error', 129, 100, { ...code, right: 152 }),
+        run(' value.', 155, 100),
+      ),
+    ).toEqual(['threw a non-Error value.'])
+  })
+
   it('parts the words of text that starts back over the run before it', () => {
     // A 200 pt slide title with a 70 pt subtitle set under its right half, on one row.
     expect(

@@ -1638,6 +1638,20 @@ function lastWordsFontId(ordered: readonly TextRun[]): string | undefined {
   return undefined
 }
 
+/**
+ * Whether a word ending in a hyphen goes on in a phrase set in a face of its own, whatever gap
+ * the phrase's box leaves (inline code's padding, which pdf.js may read as a space after the
+ * hyphen): "non-" + "Error" is "non-Error".
+ */
+function joinsHyphenated(prev: TextRun, run: TextRun, gap: number, em: number): boolean {
+  return (
+    prev.fontId !== run.fontId &&
+    gap < CLOSING_PUNCTUATION_GAP_EM * em &&
+    /\p{L}-\s?$/u.test(prev.text) &&
+    /^\p{L}/u.test(run.text)
+  )
+}
+
 /** Figures and signs as superscript characters. */
 const SUPERSCRIPTS: Readonly<Record<string, string>> = {
   '0': '⁰',
@@ -1720,6 +1734,8 @@ export function makeLine(runs: TextRun[], rightToLeftPage = false): Line {
       if (advance !== undefined && prev.monospace && run.monospace && gap > 0) {
         const spaces = Math.round(gap / advance) - trailingSpaces(text) - leadingSpaces(piece)
         if (spaces > 0) text += ' '.repeat(spaces)
+      } else if (ordered === runs && joinsHyphenated(prev, run, gap, em)) {
+        text = text.trimEnd()
       } else if (apart && !spaceTaken && !text.endsWith(' ') && !piece.startsWith(' ')) text += ' '
       // Punctuation after a phrase set in a face of its own follows it directly, whatever gap
       // the phrase's box leaves (inline code's padding, read by pdf.js as a word space): no
