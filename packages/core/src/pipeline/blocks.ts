@@ -2,7 +2,7 @@ import { startsCaption } from './caption.js'
 import { areCellRows } from './cell-rows.js'
 import { INDEX_ENTRY, PAGE_REFERENCES, PAGES_AFTER_COMMA, wrapsPages } from './index-entries.js'
 import { endsInAddress, isUnspacedWriting } from './join-lines.js'
-import { KEY_VALUE_LINE } from './key-values.js'
+import { ENTRY_KEY, KEY_VALUE_LINE } from './key-values.js'
 import { isEndOfProof, isRaisedNoteMark } from './lines.js'
 import { isBulletRow, listMarker } from './list-markers.js'
 import { LONE_CITATION } from './note-marks.js'
@@ -267,9 +267,6 @@ function isLeaderList(lines: readonly Line[]): boolean {
   return lines.length >= 2 && lines.every((line) => LEADER.test(line.text))
 }
 
-/** A fact box's key: a capitalised word or three, then a colon ("Time per site: 45 minutes"). */
-const ENTRY_KEY = /^\p{Lu}[\p{L}'’-]*(?: [\p{L}'’-]+){0,2}: \S/u
-
 /** Lines at least of a stanza told as verse. */
 const VERSE_MIN_LINES = 4
 /** The share of its breaks, at least, that a stanza makes where the next line's word had room. */
@@ -327,7 +324,7 @@ function isContactBlock(lines: readonly Line[]): boolean {
 }
 
 /** Whether a block's lines all end at its right edge, and not all start at its left: flush right. */
-function isFlushRight(block: Block): boolean {
+export function isFlushRight(block: Block): boolean {
   return (
     block.lines.every((line) => block.right - line.right < 1) &&
     block.lines.some((line) => line.left - block.left >= 1)
@@ -1121,7 +1118,7 @@ function wrapsAttribution(last: Line, line: Line, pitch: number): boolean {
     Math.abs(line.right - last.right) < 0.5 &&
     line.left > last.left &&
     Math.abs(line.fontSize - last.fontSize) < 0.05 * last.fontSize &&
-    pitch < SOLID_PITCH_EM * 1.25 * last.fontSize &&
+    pitch < PITCH_SLACK * SOLID_PITCH_EM * last.fontSize &&
     !endsSentence(last)
   )
 }

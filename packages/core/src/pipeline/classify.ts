@@ -1,6 +1,7 @@
 import {
   appendLine,
   endsContentsEntry,
+  isFlushRight,
   newBlock,
   settleBlockStyle,
   splitLineLists,
@@ -654,7 +655,7 @@ function markDashedLines(blocks: Block[]): void {
     if (dialogue) return true
     const at = blocks.indexOf(block)
     return (
-      (block.lines.length === 1 || isSetFlushRight(block)) &&
+      (block.lines.length === 1 || isFlushRight(block)) &&
       !isDashed(blocks[at - 1]) &&
       !isDashed(blocks[at + 1])
     )
@@ -666,16 +667,6 @@ function markDashedLines(blocks: Block[]): void {
 }
 
 const EM_DASH = '\u2014'
-
-/** Whether a block's lines end on one right edge, each after the first starting right of it. */
-function isSetFlushRight(block: Block): boolean {
-  const [first, ...rest] = block.lines
-  return (
-    first !== undefined &&
-    rest.length > 0 &&
-    rest.every((line) => Math.abs(line.right - first.right) < 0.5 && line.left > first.left)
-  )
-}
 
 /** Whether a line opened by a dash is closed by one too, no item: a press release's "– ENDS –". */
 function isClosedByDash(block: Block, marker: string): boolean {
@@ -1000,12 +991,15 @@ function isAuthorLine(
   if (next.lines.some((line) => line.text.split(' ').length > AFFILIATION_LINE_MAX_WORDS)) {
     return false
   }
+  if (!readsAsNames(text)) return false
+  return page.blocks.some((other) => other.bottom <= block.top && other.fontSize > block.fontSize)
+}
+
+/** Whether a text is names and the small words between them alone, two names' words at least. */
+function readsAsNames(text: string): boolean {
   const words = text.split(/\s+/)
   const names = words.filter((word) => NAME_WORD.test(word)).length
-  if (names < 2 || !words.every((word) => NAME_WORD.test(word) || NAME_JOINERS.has(word))) {
-    return false
-  }
-  return page.blocks.some((other) => other.bottom <= block.top && other.fontSize > block.fontSize)
+  return names >= 2 && words.every((word) => NAME_WORD.test(word) || NAME_JOINERS.has(word))
 }
 
 /** A text without the raised note mark its last line ends with, if it ends with one. */
@@ -1137,9 +1131,7 @@ function signsOff(block: Block, text: string, next: Block | undefined, page: Pag
   if (next === undefined || next.lines.length > SIGNER_LINES) return false
   if (listMarker(next.lines[0]?.text ?? '') !== undefined) return false
   if (next.lines.some((line) => line.text.split(/\s+/).length > SIGNER_LINE_MAX_WORDS)) return false
-  const words = text.split(/\s+/)
-  if (words.length < 2 || !words.every((word) => NAME_WORD.test(word) || NAME_JOINERS.has(word)))
-    return false
+  if (!readsAsNames(text)) return false
   const after = page.blocks[page.blocks.indexOf(next) + 1]
   return after === undefined || Math.abs(after.fontSize - block.fontSize) > 0.1 * block.fontSize
 }

@@ -82,6 +82,8 @@ const MARGIN_NOTE_MIN_GAP_EM = 0.5
  */
 const CLOSING_PUNCTUATION = /^(?!\.\.)[.,;:!?)\]]+(?:\s|$)/
 const ENDS_WITH_PUNCTUATION = /[.,;:!?]\s*$/
+/** A word's hyphen at the end of the text so far, maybe read with a space after it. */
+const HYPHEN_END = /\p{L}-\s?$/u
 /** Closing punctuation this many font sizes or less after another face's phrase belongs to it. */
 const CLOSING_PUNCTUATION_GAP_EM = 0.6
 /** Runs this many font sizes apart in a line of prose type are cells of a row, not words. */
@@ -534,11 +536,6 @@ function adoptStrandedMarks(rows: TextRun[][]): void {
 const RAISED_PIECE = /^(?:[-−+]?[\p{L}\d]{1,3}|[-−+′'*†‡])$/u
 
 /**
- * The small pieces of a row, left to right, in clusters of pieces set near each other (within
- * the distance that parts a mark from text), that may be raised text: a cluster of one is a note
- * mark ("2"), of more the exponents of a line's units ("3", "-", "3").
- */
-/**
  * Puts a note's opening mark, raised and set a tab before the note's first word so that it
  * stands in a row of its own (a word processor's footnote: "¹" then the note), at the start of
  * the note's row, where it is read as the note's mark.
@@ -564,6 +561,11 @@ function adoptOpeningMarks(rows: TextRun[][]): void {
   }
 }
 
+/**
+ * The small pieces of a row, left to right, in clusters of pieces set near each other (within
+ * the distance that parts a mark from text), that may be raised text: a cluster of one is a note
+ * mark ("2"), of more the exponents of a line's units ("3", "-", "3").
+ */
 function raisedClusters(row: readonly TextRun[], em: number): TextRun[][] {
   // Most rows hold no small text: settled without allocating.
   if (!row.some((run) => run.fontSize < SUPERSCRIPT_MIN_SHRINK * em)) return []
@@ -1638,20 +1640,6 @@ function lastWordsFontId(ordered: readonly TextRun[]): string | undefined {
   return undefined
 }
 
-/**
- * Whether a word ending in a hyphen goes on in a phrase set in a face of its own, whatever gap
- * the phrase's box leaves (inline code's padding, which pdf.js may read as a space after the
- * hyphen): "non-" + "Error" is "non-Error".
- */
-function joinsHyphenated(prev: TextRun, run: TextRun, gap: number, em: number): boolean {
-  return (
-    prev.fontId !== run.fontId &&
-    gap < CLOSING_PUNCTUATION_GAP_EM * em &&
-    /\p{L}-\s?$/u.test(prev.text) &&
-    /^\p{L}/u.test(run.text)
-  )
-}
-
 /** Figures and signs as superscript characters. */
 const SUPERSCRIPTS: Readonly<Record<string, string>> = {
   '0': '⁰',
@@ -1734,19 +1722,18 @@ export function makeLine(runs: TextRun[], rightToLeftPage = false): Line {
       if (advance !== undefined && prev.monospace && run.monospace && gap > 0) {
         const spaces = Math.round(gap / advance) - trailingSpaces(text) - leadingSpaces(piece)
         if (spaces > 0) text += ' '.repeat(spaces)
-      } else if (ordered === runs && joinsHyphenated(prev, run, gap, em)) {
-        text = text.trimEnd()
       } else if (apart && !spaceTaken && !text.endsWith(' ') && !piece.startsWith(' ')) text += ' '
       // Punctuation after a phrase set in a face of its own follows it directly, whatever gap
       // the phrase's box leaves (inline code's padding, read by pdf.js as a word space): no
       // sentence sets a space before its comma or full stop. A phrase that ends in a mark of
-      // its own is closed already ("Project No:" then ": 2021-…" as a form prints them).
+      // its own is closed already ("Project No:" then ": 2021-…" as a form prints them). So
+      // does such a phrase after the hyphen of a word it goes on ("non-" + "Error").
       if (
         ordered === runs &&
         prev.fontId !== run.fontId &&
         gap < CLOSING_PUNCTUATION_GAP_EM * em &&
-        CLOSING_PUNCTUATION.test(piece) &&
-        !ENDS_WITH_PUNCTUATION.test(text)
+        ((CLOSING_PUNCTUATION.test(piece) && !ENDS_WITH_PUNCTUATION.test(text)) ||
+          (HYPHEN_END.test(text) && LETTER_FIRST.test(piece)))
       )
         text = text.trimEnd()
     }
