@@ -767,6 +767,13 @@ function continuesBlock(
   rhythm: PageRhythm,
 ): boolean {
   if (isWrappedMark(block, last, line, pitch)) return true
+  // Horizontal overlap with the block (first: most blocks looked at stand in another column).
+  const overlap = Math.min(block.right, line.right) - Math.max(block.left, line.left)
+  if (
+    overlap < 0.3 * Math.min(block.right - block.left, line.right - line.left) &&
+    !endsUnderIndent(block, line)
+  )
+    return false
   if (block.lines.length === 1 && wrapsAttribution(last, line, pitch)) return true
   // The box that ends a proof, on a line of its own at the measure, ends the proof's paragraph.
   if (
@@ -777,13 +784,6 @@ function continuesBlock(
     return true
   // A row of bullets or stars between sections ("• • •") stands apart from both.
   if (isBulletRow(line.text) || isBulletRow(last.text)) return false
-  // Horizontal overlap with the block (first: most blocks looked at stand in another column).
-  const overlap = Math.min(block.right, line.right) - Math.max(block.left, line.left)
-  if (
-    overlap < 0.3 * Math.min(block.right - block.left, line.right - line.left) &&
-    !endsUnderIndent(block, line)
-  )
-    return false
   if (carriesAddressOn(block, last, line, pitch)) return true
   // A sentence may wrap into, or out of, inline code in typewriter type, set a size down on web
   // pages ("the fastest VM on 9 of the 26 benchmarks / `(3d-morph, bitops-3bit-bits-in-byte,`");
