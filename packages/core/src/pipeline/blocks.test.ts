@@ -251,7 +251,7 @@ describe('groupBlocks', () => {
     ])
   })
 
-  it("keeps a note's wrapped line that hangs under its text, past the number set apart by a tab", () => {
+  it("keeps a note's wrapped line that hangs under its text, past the number set apart by a tab, apart from the note above", () => {
     const note = { fontSize: 9 }
     expect(
       blocksOf(
@@ -284,8 +284,8 @@ describe('groupBlocks', () => {
             right: 404,
           },
         ),
-      ),
-    ).toHaveLength(1)
+      ).map((lines) => lines.length),
+    ).toEqual([1, 2])
   })
 
   it("keeps a numbered clause whose first line ends a sentence with its lines hanging under the number's text", () => {
@@ -560,6 +560,28 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("opens a block at each of a word processor's endnotes, numbered in roman in body type", () => {
+    const note = (text: string, y: number, right: number) => run(text, 56.8, y, { right })
+    expect(
+      blocksOf(
+        note('iii Smith and Jones, "Scale Economies in Water Supply," 113-140.', 103.4, 536.1),
+        note('iv Ibid.', 114.9, 92.4),
+        note('v Interview with a utility manager, 14 March 2023.', 126.5, 270.7),
+      ),
+    ).toEqual([
+      ['iii Smith and Jones, "Scale Economies in Water Supply," 113-140.'],
+      ['iv Ibid.'],
+      ['v Interview with a utility manager, 14 March 2023.'],
+    ])
+    // Only the next number opens a note.
+    expect(
+      blocksOf(
+        note('vii Letter to the board, which goes on past its measure into its', 138, 536.1),
+        note('vi pages of appendices, cited apart.', 149.5, 240),
+      ),
+    ).toHaveLength(1)
+  })
+
   it('splits at paragraph spacing of four tenths of a line, as manuals set it', () => {
     expect(
       blocksOf(
@@ -702,7 +724,7 @@ describe('groupBlocks', () => {
     const runs = [...notes, 'Page 1'].map((text, i) =>
       run(text, 71, 748.4 + 10.4 * i, { fontSize: 9 }),
     )
-    expect(blocksOf(...runs)).toEqual([notes, ['Page 1']])
+    expect(blocksOf(...runs)).toEqual([[notes[0]], [notes[1]], ['Page 1']])
   })
 
   it("ends a list's last item before the table under it, whose cells start inside the item", () => {

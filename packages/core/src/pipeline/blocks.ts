@@ -5,7 +5,7 @@ import { endsInAddress, isUnspacedWriting } from './join-lines.js'
 import { ENTRY_KEY, KEY_VALUE_LINE } from './key-values.js'
 import { isEndOfProof, isRaisedNoteMark } from './lines.js'
 import { isBulletRow, listMarker } from './list-markers.js'
-import { LONE_CITATION } from './note-marks.js'
+import { LONE_CITATION, noteNumber } from './note-marks.js'
 import { numberInWords } from './number-words.js'
 import { endsOnOpenWord } from './open-words.js'
 import { PAGE_NUMBER } from './page-label.js'
@@ -870,6 +870,10 @@ function continuesBlock(
     return false
   // A numbered reference ("[3] F. Müller. ...") opens an entry of its own after a finished one.
   if (finished && REFERENCE_ENTRY.test(line.text)) return false
+  // The number after that of the note a block opens with opens the next note ("iv Ibid." over
+  // "v Interview with ..."): endnotes in the body's type, where no raised mark or hanging indent
+  // sets them apart. A listing's lines are numbered in order as well, and stay one listing.
+  if (!line.monospace && opensNextNote(block.lines[0] as Line, line)) return false
   // After a finished sentence, a term opens the next entry: in another font, stepping out to the
   // left of the definition indented under the term before, or in its own type, opening the line
   // as the block's first line opens (a description list's items, run-in headings).
@@ -1042,6 +1046,12 @@ function continuesBlock(
     return false
   }
   return true
+}
+
+/** Whether `line` opens with the number of the note after the one that `first` opens. */
+function opensNextNote(first: Line, line: Line): boolean {
+  const number = noteNumber(first.text)
+  return number !== undefined && noteNumber(line.text) === number + 1
 }
 
 /** Ems a line stands inside a block on each side to be set apart from it after a full stop. */

@@ -12,3 +12,46 @@ export const LONE_NOTE_MARK = new RegExp(`^${NOTE_MARK}$`)
 export const LONE_CITATION = new RegExp(
   `^(?:\\[\\d{1,3}(?:\\s*[,–-]\\s*\\d{1,3})*\\]|${NOTE_MARK})$`,
 )
+
+/** A note's number at the start of its first line: "4Parker", "5 Feinsod", "12. See". */
+const NOTE_NUMBER = /^(\d{1,3})(?=[\s.)]|\p{L})/u
+/**
+ * A note's number in lower-case roman numerals, as word processors number endnotes ("iv Ibid."),
+ * apart from a note that does not open in lower case.
+ */
+const ROMAN_NOTE_NUMBER = /^(?=[ivx])(x{0,3}(?:ix|iv|v?i{0,3})) +(?=[^\s\p{Ll}])/u
+const ROMAN_DIGITS: Readonly<Record<string, number>> = { i: 1, v: 5, x: 10 }
+/** The symbols that mark notes, in the order they are used (LaTeX's \thanks, journals' notes). */
+const NOTE_SYMBOLS = ['*', '†', '‡', '§', '¶', '‖', '**', '††', '‡‡']
+/** A symbol opening a line as a note's mark: "† Example Labs", "**Present address". */
+const NOTE_SYMBOL = /^(\*\*|††|‡‡|[*†‡§¶‖])(?!\*)/
+/**
+ * Roman numbers and symbols count after every number a note may carry, so that no two kinds of
+ * mark ever follow each other.
+ */
+const ROMAN_BASE = 1000
+const SYMBOL_BASE = 2000
+
+/**
+ * The place in its sequence of the note that `text` opens: its number, roman or not, or its
+ * symbol's place among the symbols; undefined when it opens with no note's mark.
+ */
+export function noteNumber(text: string): number | undefined {
+  const match = NOTE_NUMBER.exec(text)
+  if (match) return Number(match[1])
+  const roman = ROMAN_NOTE_NUMBER.exec(text)?.[1]
+  if (roman) return ROMAN_BASE + romanValue(roman)
+  const symbol = NOTE_SYMBOL.exec(text)?.[1]
+  return symbol === undefined ? undefined : SYMBOL_BASE + NOTE_SYMBOLS.indexOf(symbol)
+}
+
+/** The value of a roman numeral in lower case up to 39 ("xiv" is 14). */
+function romanValue(numeral: string): number {
+  let value = 0
+  for (let index = 0; index < numeral.length; index++) {
+    const digit = ROMAN_DIGITS[numeral.charAt(index)] ?? 0
+    const next = ROMAN_DIGITS[numeral.charAt(index + 1)] ?? 0
+    value += digit < next ? -digit : digit
+  }
+  return value
+}

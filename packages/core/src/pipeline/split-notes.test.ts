@@ -31,6 +31,20 @@ describe('splitNotes', () => {
     ])
   })
 
+  it('gives each note numbered in lower-case roman numerals a block of its own', () => {
+    const notes = block(
+      ['viii Congressional Budget Office, Public Spending (2018).', 'ix Ibid.', 'x See note viii.'],
+      10,
+      700,
+      { kind: 'footnote', fontSize: 8 },
+    )
+    expect(texts(splitNotes(notes))).toEqual([
+      'viii Congressional Budget Office, Public Spending (2018).',
+      'ix Ibid.',
+      'x See note viii.',
+    ])
+  })
+
   it('gives each note marked with a symbol in their order a block of its own', () => {
     const notes = block(
       ['* University of Somewhere, jane@example.org', '† Example Labs', '‡ Now at Another Place'],
