@@ -1508,6 +1508,26 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("keeps a section's name in capitals apart from the title in mixed case under it", () => {
+    const headingsOf = (first: string, second: string) => {
+      const layout = page([
+        block([first], 10, 100, { fontSize: 16, fontId: 'f2' }),
+        block([second], 10, 112, { fontSize: 16, fontId: 'f3' }),
+        block(BODY, 10, 150),
+      ])
+      classifyPage(layout)
+      return layout.blocks.filter((b) => b.kind === 'heading').map(plainText)
+    }
+    expect(headingsOf('EXPERIENCE', 'Senior Data Engineer')).toEqual([
+      'EXPERIENCE',
+      'Senior Data Engineer',
+    ])
+    // A title's first line that leaves its phrase open goes on in the next, whatever its case.
+    expect(headingsOf('FIELD NOTES FROM', 'the Upper Amazon')).toEqual([
+      'FIELD NOTES FROM the Upper Amazon',
+    ])
+  })
+
   it('reads an IEEE section centred in its column over its first subsection, a level above it', () => {
     // The column runs from 45 to 260, 43 characters of 5 pt: the sections are centred on it.
     const column = Array.from({ length: 6 }, () => 'body text of the column that fills its line')

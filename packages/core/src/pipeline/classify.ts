@@ -460,7 +460,7 @@ function mergeStackedHeadings(page: PageLayout): void {
     const text = plainText(block)
     const nextText = plainText(next)
     if (isSectionNumber(nextText) || listMarker(nextText) !== undefined) continue
-    if (opensSubsection(text, nextText)) continue
+    if (opensSubsection(text, nextText) || changesCase(text, nextText)) continue
     if (/[.:;]$/.test(text) || text.length + nextText.length > HEADING_MAX_CHARS) continue
     // A title's lines centred on one axis may stand further apart where the first leaves its
     // phrase open ("... Visits Among" over "Outdoor Workers ..."): a manuscript double-spaced.
@@ -1230,6 +1230,23 @@ function opensSubsection(text: string, next: string): boolean {
   const number = SECTION_NUMBER.exec(text)?.[1]
   if (number === undefined) return false
   return SECTION_NUMBER.exec(next)?.[1]?.startsWith(`${number}.`) === true
+}
+
+/** Letters a heading in capitals holds at least, to be told from an acronym ("NLP"). */
+const CAPITALS_HEADING_MIN_LETTERS = 5
+
+/**
+ * Whether a heading in capitals stands over one in mixed case, or the other way round: a
+ * section's name over the title of its first entry ("EXPERIENCE" over "Senior Data Engineer"),
+ * where a title wrapped keeps its case unless its first line leaves a phrase open.
+ */
+function changesCase(text: string, next: string): boolean {
+  if (endsOnOpenWord(text.toLowerCase())) return false
+  const capitals = (line: string) =>
+    (line.match(/\p{L}/gu)?.length ?? 0) >= CAPITALS_HEADING_MIN_LETTERS &&
+    !/\p{Ll}/u.test(line)
+  const mixed = (line: string) => /\p{Lu}/u.test(line) && /\p{Ll}/u.test(line)
+  return (capitals(text) && mixed(next)) || (mixed(text) && capitals(next))
 }
 
 /** The first subsection of a section numbered in Roman numerals: "A. Channel Model". */

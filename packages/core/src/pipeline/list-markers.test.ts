@@ -15,4 +15,10 @@ describe('listMarker', () => {
     expect(listMarker('c. 1750 until the flood')).toBeUndefined()
     expect(listMarker('c. Remove the cover')).toBe('c.')
   })
+
+  it("reads a telephone number's area code in brackets as no item number", () => {
+    expect(listMarker('(415) 555-0134 | emily.chen@berkeley.edu')).toBeUndefined()
+    expect(listMarker('(916) 555.0123')).toBeUndefined()
+    expect(listMarker('(12) Liability for 555 claims')).toBe('(12)')
+  })
 })

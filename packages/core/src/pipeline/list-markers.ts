@@ -9,13 +9,14 @@ const BULLET_ROW = new RegExp(`^[${BULLETS}](?:\\s*[${BULLETS}])+$`, 'u')
 const LONE_NUMBER = /^\(?(?:\d{1,3}|[a-z])[.)]$/u
 /**
  * An item number (a figure, a letter, a roman number up to 39: "cc." is none, nor "c." before a
- * figure, circa: "c. 1750", "c. 30,000 ha"; a capital closed by a bracket, "(B)" or "C)", as a
+ * figure, circa: "c. 1750", "c. 30,000 ha", nor the area code of a telephone number, "(415)
+ * 555-0134"; a capital closed by a bracket, "(B)" or "C)", as a
  * capital and a full stop is as often a name's initial) and its text, apart; or set against a
  * capitalised word, where a tab after the number drew no glyph and pdf.js put no space
  * (LibreOffice's numbered items: "1.July 14").
  */
 const ORDERED =
-  /^(?!c\.\s+\d)(\(?(?:\d{1,3}|[a-z]|(?=[ivx]{2})x{0,3}(?:ix|iv|v?i{0,3}))[.)]|\(?[A-Z]\))\s+(?=\S)|^(\d{1,2}\.)(?=\p{Lu}\p{Ll})/u
+  /^(?!c\.\s+\d|\(\d{3}\)\s+\d{3}[-.\s]\d{4}\b)(\(?(?:\d{1,3}|[a-z]|(?=[ivx]{2})x{0,3}(?:ix|iv|v?i{0,3}))[.)]|\(?[A-Z]\))\s+(?=\S)|^(\d{1,2}\.)(?=\p{Lu}\p{Ll})/u
 
 /** The marker at the start of `text` (`•`, `1.`, `(a)`), or undefined when it does not start an item. */
 export function listMarker(text: string): string | undefined {
