@@ -5,7 +5,7 @@ import { endsInAddress, isUnspacedWriting } from './join-lines.js'
 import { ENTRY_KEY, KEY_VALUE_LINE } from './key-values.js'
 import { isEndOfProof, isRaisedNoteMark } from './lines.js'
 import { isBulletRow, listMarker } from './list-markers.js'
-import { LONE_CITATION, noteNumber } from './note-marks.js'
+import { LONE_CITATION, noteNumber, opensNote } from './note-marks.js'
 import { numberInWords } from './number-words.js'
 import { endsOnOpenWord } from './open-words.js'
 import { PAGE_NUMBER } from './page-label.js'
@@ -1051,7 +1051,7 @@ function continuesBlock(
 /** Whether `line` opens with the number of the note after the one that `first` opens. */
 function opensNextNote(first: Line, line: Line): boolean {
   const number = noteNumber(first.text)
-  return number !== undefined && noteNumber(line.text) === number + 1
+  return number !== undefined && opensNote(first, line, number + 1)
 }
 
 /** Ems a line stands inside a block on each side to be set apart from it after a full stop. */

@@ -1,3 +1,5 @@
+import type { Line } from './types.js'
+
 /**
  * The mark that opens a note and points to it from the text: a number, one to three reference
  * symbols, or superscript figures. Shared by the lines (a raised mark before a note's first
@@ -54,4 +56,17 @@ function romanValue(numeral: string): number {
     value += digit < next ? -digit : digit
   }
   return value
+}
+
+/**
+ * Whether `line` opens the note numbered `number` in a block of notes whose first line is
+ * `first`: its mark stands where the first note's does, raised if that one is. A note's line
+ * that wraps to the notes' margin may start with a volume, a year or a page ("3 (2008): 1-24.").
+ */
+export function opensNote(first: Line, line: Line, number: number): boolean {
+  return (
+    noteNumber(line.text) === number &&
+    Math.abs(line.left - first.left) < 1 &&
+    (line.openingMark === undefined) === (first.openingMark === undefined)
+  )
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { splitNotes } from './split-notes.js'
 import { block } from './test-helpers.js'
+import type { Line } from './types.js'
 
 const texts = (blocks: ReturnType<typeof splitNotes>) =>
   blocks.map((b) => b.lines.map((line) => line.text).join(' '))
@@ -75,5 +76,24 @@ describe('splitNotes', () => {
       },
     )
     expect(splitNotes(note)).toEqual([note])
+  })
+
+  it("keeps a wrapped line that starts with the next number in its note, off the notes' marks", () => {
+    // Chicago-style notes: the raised mark indented, the wraps at the margin.
+    const [first, second, wrap] = [
+      '2 The gebuurten have been studied by Deceulaer. See "Buurtorganisaties," Stadsgeschiedenis',
+      '3 (2008): 1-24.',
+      '3 Stadsarchief Antwerpen, Privilegekamer, PK 914, fol. 33r-v.',
+    ]
+    const notes = block([first, second, wrap], 70.9, 700, { kind: 'footnote' })
+    const [opening, wrapped, next] = notes.lines as [Line, Line, Line]
+    opening.openingMark = '2'
+    opening.left = 84.3
+    next.openingMark = '3'
+    next.left = 84.3
+    expect(texts(splitNotes(notes))).toEqual([`${first} ${second}`, wrap])
+    // Without the raised mark, a number at the margin is no mark either.
+    delete next.openingMark
+    expect(texts(splitNotes(notes))).toEqual([`${first} ${second} ${wrap}`])
   })
 })
