@@ -152,9 +152,13 @@ function joinUpTo(texts: readonly string[], limit: number): string {
 export async function detectLanguage(text: string): Promise<string | undefined> {
   const sample = text.slice(0, TEXT_SAMPLE_CHARS)
   if (countLetters(sample) < 40) return undefined
+  // Text mostly in a script the detector knows no language of is judged by its script: the
+  // detector would judge by the few Latin names and codes among it.
+  const byScript = languageOfScript(sample)
+  if (byScript !== undefined) return byScript
   francPromise ??= import('franc-min').then((module) => module.franc as Franc)
   const franc = await francPromise
-  return ISO_639_1[franc(sample, { minLength: 40 })] ?? languageOfScript(sample)
+  return ISO_639_1[franc(sample, { minLength: 40 })]
 }
 
 /**
