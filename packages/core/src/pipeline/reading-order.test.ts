@@ -152,6 +152,15 @@ describe('orderBlocks', () => {
     ])
   })
 
+  it("reads a newspaper's columns set two thirds of an em apart, one after the other", () => {
+    // 10 pt columns 145 pt wide, gutters of 6.5 pt: LaTeX's 10 pt less what microtype lets hang.
+    const columns = [10, 161.5, 313, 464.5].map((x) =>
+      [60, 160].map((y) => block(COLUMN_TEXT, x, y)),
+    )
+    const rows = [0, 1].flatMap((row) => columns.map((column) => column[row] as Block))
+    expect(orderBlocks(rows).blocks).toEqual(columns.flat())
+  })
+
   it('measures a gutter of one em by the running text, though headings outnumber paragraphs', () => {
     const heading = (text: string, x: number, y: number) => block([text], x, y, { fontSize: 14 })
     const left = [

@@ -12,9 +12,10 @@ const COLUMN_LINE_SHARE = 0.18
 const GUTTER_MAX_COVERAGE = 0.12
 /**
  * A gutter is at least this many ems wide: LaTeX sets two columns 10 pt apart in 10 pt type,
- * which leaves 8 open points once blocks are measured on whole points.
+ * which leaves 8 open points once blocks are measured on whole points, and a newspaper's 10 pt
+ * apart in 9 pt type, less what microtype lets punctuation hang into them, about 5.
  */
-const GUTTER_MIN_EM = 0.7
+const GUTTER_MIN_EM = 0.5
 /** A column holds at least this many characters; less is a table column or a label. */
 const COLUMN_MIN_CHARS = 120
 /** A column where the pages before had theirs holds at least this many characters. */
