@@ -161,6 +161,20 @@ describe('orderBlocks', () => {
     expect(orderBlocks(rows).blocks).toEqual(columns.flat())
   })
 
+  it("reads a broadsheet's six columns, each a sixth of the page, one after the other", () => {
+    const columns = [0, 1, 2, 3, 4, 5].map((i) =>
+      [60, 160].map((y) => block(COLUMN_TEXT, 10 + 155 * i, y)),
+    )
+    const rows = [0, 1].flatMap((row) => columns.map((column) => column[row] as Block))
+    expect(orderBlocks(rows).blocks).toEqual(columns.flat())
+    // Six columns of the same few words, level line by line, are a table's, read row by row.
+    const terms = Array.from({ length: 8 }, () => 'hypertension history, chronic')
+    const table = [0, 1, 2, 3, 4, 5].flatMap((i) =>
+      [60, 160].map((y) => block(terms, 10 + 155 * i, y)),
+    )
+    expect(orderBlocks(table).gutters).toEqual([])
+  })
+
   it('measures a gutter of one em by the running text, though headings outnumber paragraphs', () => {
     const heading = (text: string, x: number, y: number) => block([text], x, y, { fontSize: 14 })
     const left = [

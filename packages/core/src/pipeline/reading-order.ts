@@ -8,6 +8,12 @@ import type { Block, Line } from './types.js'
 const WIDE_SHARE = 0.55
 /** A column of text has most of its characters in lines at least this share of the region's width. */
 const COLUMN_LINE_SHARE = 0.18
+/** ... or in paragraphs of at least this many lines, ... */
+const NARROW_PARAGRAPH_LINES = 4
+/** ... at least this many ems wide: a newspaper's column is about 15, ... */
+const TEXT_COLUMN_EMS = 10
+/** ... of at least this many words a line on average, where a list of terms has one or two. */
+const PARAGRAPH_LINE_WORDS = 4
 /** A gutter may be crossed by blocks adding up to this share of the tallest column's height. */
 const GUTTER_MAX_COVERAGE = 0.12
 /**
@@ -1148,13 +1154,26 @@ function columnChars(blocks: readonly Block[], regionWidth: number): number {
   let wideChars = 0
   const minWidth = COLUMN_LINE_SHARE * regionWidth
   for (const block of blocks) {
+    // A paragraph of a narrow column is running text all the same: a newspaper's six columns
+    // each take a sixth of the page.
+    const paragraph =
+      block.lines.length >= NARROW_PARAGRAPH_LINES &&
+      block.right - block.left >= TEXT_COLUMN_EMS * block.fontSize &&
+      wordsPerLine(block) >= PARAGRAPH_LINE_WORDS
     for (const line of block.lines) {
       chars += line.text.length
-      if (line.right - line.left >= minWidth) wideChars += line.text.length
+      if (paragraph || line.right - line.left >= minWidth) wideChars += line.text.length
     }
   }
   if (isListColumn(blocks, chars)) return Number.POSITIVE_INFINITY
   return wideChars * 2 >= chars ? chars : 0
+}
+
+/** The mean count of words on a block's lines. */
+function wordsPerLine(block: Block): number {
+  let words = 0
+  for (const line of block.lines) words += line.text.split(' ').length
+  return words / block.lines.length
 }
 
 /**
