@@ -54,6 +54,43 @@ describe('readLevelRows', () => {
     ])
   })
 
+  it("joins a word broken at a line's end in a bibliography's entry beside its label", () => {
+    const entry = (label: string, lines: string[], y: number) => [
+      block([label], 85, y),
+      block(lines, 137.5, y),
+    ]
+    const page = [
+      ...entry(
+        '[AHU74]',
+        [
+          'A. V. Aho and J. D. Ullman. The Design and Analysis of',
+          'Computer Algorithms. Addison-Wesley, 1974.',
+        ],
+        100,
+      ),
+      ...entry(
+        '[Bra11]',
+        [
+          'J. Bradfield. A very long title that is needed to make',
+          'this reference wrap so that its indent is exercised prop-',
+          'erly. In Proceedings of LICS, pages 211-220, 2011.',
+        ],
+        136,
+      ),
+      ...entry(
+        '[Dij59]',
+        [
+          'E. W. Dijkstra. A note on two problems in connexion with',
+          'graphs. Numerische Mathematik, 1:269-271, 1959.',
+        ],
+        184,
+      ),
+    ]
+    expect(texts(orderBlocks(page).blocks)[1]).toBe(
+      '[Bra11] J. Bradfield. A very long title that is needed to make this reference wrap so that its indent is exercised properly. In Proceedings of LICS, pages 211-220, 2011.',
+    )
+  })
+
   it('reads a wordy cell wrapped over more lines than its row in that row', () => {
     // A browser's table: the first row's last cell runs to three lines, the others to one.
     const rows = [100, 136, 148, 160]

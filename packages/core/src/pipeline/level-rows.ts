@@ -3,6 +3,7 @@ import { newBlock, withLines } from './blocks.js'
 import { disjointSets } from './disjoint-sets.js'
 import { type Extent, extentOf, middleWithin } from './extent.js'
 import { isQuantity } from './figure.js'
+import { joinLines } from './join-lines.js'
 import { findLabelledTables } from './labelled-rows.js'
 import { ROMAN_PAGE } from './page-label.js'
 import type { Block, Line, TextRun } from './types.js'
@@ -941,11 +942,28 @@ function cellTexts(row: readonly Placed[]): string[] {
   for (const [i, { line, block }] of row.entries()) {
     cell.push(line)
     if (row[i + 1]?.block !== block) {
-      texts.push(cellText(cell))
+      texts.push(rowCellText(cell))
       cell = []
     }
   }
   return texts
+}
+
+/** Words on each but the last line of a cell that holds running text. */
+const RUNNING_CELL_WORDS = 5
+
+/**
+ * The text of a row's cell: a table cell's (whose lines may be pieces of several), or, where it
+ * holds running text, its lines top to bottom with a word broken at a line's end joined again (a
+ * bibliography's entry beside its label, "prop-" over "erly").
+ */
+function rowCellText(cell: readonly Line[]): string {
+  if (cell.length === 1) return cellText(cell)
+  const lines = [...cell].sort((p, q) => p.top - q.top || p.left - q.left)
+  const running = lines
+    .slice(0, -1)
+    .every((line) => line.text.trim().split(/\s+/).length >= RUNNING_CELL_WORDS)
+  return running ? joinLines(lines.map((line) => line.text)) : cellText(lines)
 }
 
 /** One row as a block of one line: its cells left to right, each cell's lines top to bottom. */
