@@ -43,6 +43,26 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("takes a poster's column titles side by side for headings, over a list and a figure alike", () => {
+    const title = { fontSize: 16, fontId: 'f2' }
+    const layout = page([
+      block(['Background'], 10, 100, title),
+      block(['Design'], 330, 100, title),
+      block(['• Only 61% of students continue to the second course'], 10, 125),
+      block(['• Attrition is highest among first-generation students'], 10, 140),
+      block(['• Peer-led tutoring is cheap but rarely evaluated'], 10, 155),
+      // The figure's caption, under the figure, stands well under its title.
+      block(['Figure 1. Cohorts and intervention timing.'], 400, 200),
+      block(BODY, 10, 260),
+      block(BODY, 330, 260),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.filter((b) => b.kind === 'heading').map(plainText)).toEqual([
+      'Background',
+      'Design',
+    ])
+  })
+
   it("takes a key figure set large over its label for no heading, but a section's title for one", () => {
     const layout = page([
       block(['£1.42bn'], 10, 100, { fontSize: 24 }),

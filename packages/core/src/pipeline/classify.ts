@@ -930,7 +930,24 @@ function isHeadingOfNextColumn(block: Block, other: Block, page: PageLayout): bo
   const theirs = ownColumn(other, block)
   // Headings of two levels in one face (a section's beside a subsection's) each head running text.
   if (Math.abs(other.fontSize - block.fontSize) > 0.5) return mine === 2 && theirs === 2
+  // A title over no text heads a figure, as a table's header cell never does: a poster's
+  // "Design" beside its "Background" over a list.
+  if (mine > 0 && headsNoText(other, page)) return true
+  if (theirs > 0 && headsNoText(block, page)) return true
   return mine > 0 && theirs > 0 && mine + theirs >= 3
+}
+
+/** Whether no text stands close under a block, beneath any part of it. */
+function headsNoText(head: Block, page: PageLayout): boolean {
+  return !page.blocks.some(
+    (block) =>
+      block !== head &&
+      block.lines.length > 0 &&
+      block.top >= head.bottom - 1 &&
+      block.top - head.bottom < ADJOINING_EMS * head.fontSize &&
+      block.left < head.right &&
+      block.right > head.left,
+  )
 }
 
 /**
