@@ -20,6 +20,7 @@ import {
 } from './pipeline/images.js'
 import { collectSpellings } from './pipeline/join-lines.js'
 import { detectLanguage, languageSample } from './pipeline/language.js'
+import { withoutLineNumbers } from './pipeline/line-numbers.js'
 import { groupLines, makeLine } from './pipeline/lines.js'
 import { loadPdf, type PdfSource } from './pipeline/load.js'
 import { toMarkdown } from './pipeline/markdown.js'
@@ -256,6 +257,7 @@ async function analysePages(
         (turned) => toTextRuns(items, styles, turned.transform),
         (turn) => page.getViewport({ scale: 1, rotation: (page.rotate + turn) % 360 }),
       )
+      text.runs = withoutLineNumbers(text.runs)
       const filled = fields.get(number)
       if (filled) text.runs.push(...fieldRuns(filled, viewport.transform, text.runs))
       let lines: Line[] | undefined

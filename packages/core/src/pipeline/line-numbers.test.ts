@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { withoutLineNumbers } from './line-numbers.js'
+import { run } from './test-helpers.js'
+
+const SENTENCE = 'Hypertension is the leading modifiable risk factor in rural Malawi.'
+
+/** Lines of text at `pitch`, each with the number `first + i * step` before it at `numberSize`. */
+function numberedPage(count: number, pitch: number, numberSize: number, step = 1) {
+  const text = Array.from({ length: count }, (_, i) => run(SENTENCE, 198, 100 + i * pitch))
+  const numbers = Array.from({ length: count }, (_, i) =>
+    run(String(13 + i * step), 182, 100 + i * pitch, { fontSize: numberSize }),
+  )
+  return { text, numbers }
+}
+
+describe('withoutLineNumbers', () => {
+  it("drops a preprint's line numbers, set small in the margin, and keeps its text", () => {
+    const { text, numbers } = numberedPage(12, 12, 5)
+    expect(withoutLineNumbers([...numbers, ...text])).toEqual(text)
+    // Every fifth line numbered.
+    const sparse = numberedPage(12, 12, 5, 5)
+    expect(withoutLineNumbers([...sparse.numbers, ...sparse.text])).toEqual(sparse.text)
+  })
+
+  it("drops a pleading's numbered margin, set in the text's size at one pitch", () => {
+    const { text, numbers } = numberedPage(28, 24, 10)
+    expect(withoutLineNumbers([...numbers, ...text])).toEqual(text)
+  })
+
+  it("keeps a table's numbered rows and a contents page's page numbers", () => {
+    // Nine rows of a table, one line each, the rows numbered in the cells' type.
+    const rows = numberedPage(9, 14, 10)
+    const table = [...rows.numbers, ...rows.text]
+    expect(withoutLineNumbers(table)).toEqual(table)
+    // Entries' page numbers in the right margin rise unevenly.
+    const contents = [4, 6, 11, 15, 18, 21, 25, 30, 33, 38].flatMap((page, i) => [
+      run('An entry of the contents', 72, 100 + 14 * i),
+      run(String(page), 520, 100 + 14 * i, { fontSize: 5 }),
+    ])
+    expect(withoutLineNumbers(contents)).toEqual(contents)
+  })
+})
