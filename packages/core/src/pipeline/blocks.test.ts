@@ -582,6 +582,40 @@ describe('groupBlocks', () => {
     ).toHaveLength(1)
   })
 
+  it("ends a one-line item that left room for the next line's first word, back at its marker", () => {
+    const line = (text: string, y: number) => run(text, 306.3, y, { fontSize: 8.5 })
+    expect(
+      blocksOf(
+        line('• Feeling sick (nausea)', 642.4),
+        line('Uncommon side effects (may affect up to 1 in 100 people)', 653.1),
+      ),
+    ).toHaveLength(2)
+    // An item that wraps to its marker fills its line first.
+    expect(
+      blocksOf(
+        line('• Feeling sick (nausea), dizziness, headache or a', 642.4),
+        line('rash that does not go away', 653.1),
+      ),
+    ).toHaveLength(1)
+  })
+
+  it('opens an item at a bullet under a full line that leads into it with a colon, not at a number', () => {
+    const wrapped = (last: string, next: string) =>
+      blocksOf(
+        run('Tell your doctor if you are taking medicines to prevent clotting', 42.6, 640, {
+          right: 266.3,
+        }),
+        run(last, 42.6, 650, { right: 264 }),
+        run(next, 42.6, 660),
+      ).length
+    expect(wrapped('(e.g. warfarin or heparin) at the same time, except:', '- when changing')).toBe(
+      2,
+    )
+    expect(
+      wrapped('and so we perform the fine-tuning in two stages:', '1) tuning and 2) alignment.'),
+    ).toBe(1)
+  })
+
   it('splits at paragraph spacing of four tenths of a line, as manuals set it', () => {
     expect(
       blocksOf(

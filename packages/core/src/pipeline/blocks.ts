@@ -4,7 +4,7 @@ import { INDEX_ENTRY, PAGE_REFERENCES, PAGES_AFTER_COMMA, wrapsPages } from './i
 import { endsInAddress, isUnspacedWriting } from './join-lines.js'
 import { ENTRY_KEY, KEY_VALUE_LINE } from './key-values.js'
 import { isEndOfProof, isRaisedNoteMark } from './lines.js'
-import { isBulletRow, listMarker } from './list-markers.js'
+import { isBulletRow, isOrderedMarker, listMarker } from './list-markers.js'
 import { LONE_CITATION, noteNumber, opensNote } from './note-marks.js'
 import { numberInWords } from './number-words.js'
 import { endsOnOpenWord } from './open-words.js'
@@ -928,11 +928,14 @@ function continuesBlock(
   if (
     marker !== undefined &&
     !nestsInCode(last, line) &&
-    // A number under a full line that ended its sentence opens the next item all the same.
+    // A number under a full line that ended its sentence opens the next item all the same, and
+    // so does a bullet under one that leads into a list with a colon (numbers after a colon
+    // may count the sentence's own parts: "in two stages:" over "1) instruction tuning and 2)").
     !(
       listMarker(last.text) === undefined &&
       isWrapped(block, last) &&
       !endsFullStop(last) &&
+      !(last.text.endsWith(':') && !isOrderedMarker(marker)) &&
       !startsItem(block, last, line)
     ) &&
     !wrapsOntoMarker(last, marker, line, rhythm) &&
@@ -1020,7 +1023,9 @@ function continuesBlock(
   ) {
     return false
   }
-  if (endsHangingIndent(block, line) || leavesItem(block, line)) return false
+  if (endsHangingIndent(block, line) || leavesItem(block, line) || endsItemShort(block, line)) {
+    return false
+  }
   if (block.lines.length === 1 && endsCaption(last, line, finished)) return false
   // A chart's title over its subtitle in a smaller face of its own ("Chart 1: Saving remains
   // elevated" over "Cumulative household saving, £ billions"): two lines, not one caption.
@@ -1219,6 +1224,26 @@ function leavesItem(block: Block, line: Line): boolean {
  * at the margin: a line of dialogue opened by a dash at the paragraph indent ("— Pas du tout.
  * ... C'est" + "le seul baromètre").
  */
+/**
+ * Whether `line`, back at the marker of a one-line item and without one of its own, is the text
+ * after the list: the item ended short of it, with room for its first word (a leaflet's "Uncommon
+ * side effects" under "• Feeling sick (nausea)"), where an item that wraps to its marker fills its
+ * line first.
+ */
+function endsItemShort(block: Block, line: Line): boolean {
+  const first = block.lines[0] as Line
+  const marker = listMarker(first.text)
+  return (
+    block.lines.length === 1 &&
+    // An asterisk marks a note as often ("* Corresponding author.").
+    marker !== undefined &&
+    marker !== '*' &&
+    listMarker(line.text) === undefined &&
+    Math.abs(line.left - first.left) <= 0.5 * first.fontSize &&
+    fitsAfter(line, line.right - first.right)
+  )
+}
+
 function wrapsToMargin(block: Block, line: Line): boolean {
   const last = block.lines[block.lines.length - 1] as Line
   // So does a figure that is no item's number ("on pages 96 to" + "99.").
