@@ -510,6 +510,34 @@ describe('groupBlocks', () => {
     ).toEqual([['Non-Federal', 'Programs (3)']])
   })
 
+  it("splits a heading in its paragraph's size from the paragraph opening in the heading's type", () => {
+    const bold = { fontId: 'bold', right: 200 }
+    const lines = (first: string) =>
+      blocksOf(
+        run(first, 56.8, 676.4, bold),
+        run('Do not take this medicine in the last 3 months. ', 56.8, 689.3, {
+          ...bold,
+          right: 341.8,
+        }),
+        run('Talk to your doctor before taking this', 344.8, 689.3, { right: 505.2 }),
+      ).map((block) => block.length)
+    expect(lines('Pregnancy and breast-feeding')).toEqual([1, 1])
+    // A lead-in in bold that fills its line runs on into the next.
+    expect(
+      blocksOf(
+        run('Pregnancy and breast-feeding need care: before you take it', 56.8, 676.4, {
+          fontId: 'bold',
+          right: 505,
+        }),
+        run('Do not take this medicine in the last 3 months. ', 56.8, 689.3, {
+          fontId: 'bold',
+          right: 341.8,
+        }),
+        run('Talk to your doctor before taking this', 344.8, 689.3, { right: 505.2 }),
+      ),
+    ).toHaveLength(1)
+  })
+
   it('opens a block at each note, its mark raised, and keeps the lines a note wraps onto', () => {
     // LaTeX's notes at a column's foot: each opens a paragraph indent in, its mark raised, and
     // wraps flush left; the second note follows the first at the notes' pitch.

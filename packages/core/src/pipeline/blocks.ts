@@ -836,6 +836,16 @@ function continuesBlock(
     !isFullLineOf(last, line)
   )
     return false
+  // So is one in the size of the line under it, where that line's first word would have fitted
+  // after it: "Pregnancy and breast-feeding" over "Do not take this medicine ..." opening in bold.
+  // (A table's header cell in Chinese, with no word spaces, tells nothing by its length.)
+  if (
+    block.lines.length === 1 &&
+    last.text.includes(' ') &&
+    opensWithTermIn(last, line) &&
+    fitsAfter(line, line.right - last.right)
+  )
+    return false
   // After a finished sentence, a line in another font and size opens something new: a heading.
   if (
     line.fontId !== last.fontId &&
