@@ -63,6 +63,24 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("takes a section's title set smaller than the text, right over its first subsection's, for a heading", () => {
+    // Elsevier sets its headings at 9 pt over 10 pt text.
+    const section = { fontSize: 9, fontId: 'f5' }
+    const layout = page([
+      block(['1 Introduction'], 10, 100, section),
+      block(BODY, 10, 115),
+      block(['2 Study area and data'], 10, 150, section),
+      block(['2.1 Catchments'], 10, 165, { fontSize: 9, fontId: 'f6', italic: true }),
+      block(['The 27 catchments drain boreal forest and mire in the north of', 'Sweden.'], 10, 180),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.filter((b) => b.kind === 'heading').map(plainText)).toEqual([
+      '1 Introduction',
+      '2 Study area and data',
+      '2.1 Catchments',
+    ])
+  })
+
   it("takes a key figure set large over its label for no heading, but a section's title for one", () => {
     const layout = page([
       block(['£1.42bn'], 10, 100, { fontSize: 24 }),

@@ -1296,7 +1296,12 @@ function isBoxHeading(
   if (next === undefined || block.lines.length > 2 || words > 8) return false
   // A run-in term ("Full-Length Rail: A one-") begins a paragraph; it does not head one.
   if (!/^[\p{Lu}\d]/u.test(text) || /[.:;,!?-]$/.test(text) || /:\s/.test(text)) return false
-  if (block.fontId === stats.bodyFontId || next.fontId === block.fontId) return false
+  if (block.fontId === stats.bodyFontId) return false
+  // A numbered section's title right over its first subsection's, numbered on from it, heads
+  // that subsection ("2 Study area and data" over "2.1 Catchments", set small as Elsevier does).
+  const gap = next.top - block.bottom
+  if (opensSubsection(text, plainText(next)) && gap >= -1 && gap < 3 * block.fontSize) return true
+  if (next.fontId === block.fontId) return false
   if (block.fontSize < stats.bodySize * 0.7 || block.fontSize < next.fontSize * 0.88) return false
   const nextText = plainText(next)
   if (nextText.length < text.length * 1.5 || !/\p{Ll}/u.test(nextText)) return false
@@ -1304,7 +1309,6 @@ function isBoxHeading(
   if (/^\p{Ll}/u.test(nextText) || (next.lines.length < 2 && !/[.!?]["')\]]?$/.test(nextText)))
     return false
   // Directly below, in the same column, or centred over it (LaTeX's "Abstract").
-  const gap = next.top - block.bottom
   if (gap < -1 || gap > 1.5 * block.fontSize) return false
   const centreOffset = (block.left + block.right - next.left - next.right) / 2
   return (
