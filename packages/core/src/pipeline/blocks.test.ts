@@ -538,6 +538,20 @@ describe('groupBlocks', () => {
     ).toHaveLength(1)
   })
 
+  it('keeps a note opened by a raised asterisk whole, its wrap out at the margin', () => {
+    const note = { fontSize: 7 }
+    expect(
+      blocksOf(
+        run('*', 59.7, 769.7, { fontSize: 5, right: 62.2 }),
+        run('Corresponding author. E-mail address: maja@geo.uu.se (M.', 63.5, 772.5, {
+          ...note,
+          right: 289.1,
+        }),
+        run('Lindqvist).', 45.4, 780.5, { ...note, right: 76.2 }),
+      ),
+    ).toEqual([['* Corresponding author. E-mail address: maja@geo.uu.se (M.', 'Lindqvist).']])
+  })
+
   it('opens a block at each note, its mark raised, and keeps the lines a note wraps onto', () => {
     // LaTeX's notes at a column's foot: each opens a paragraph indent in, its mark raised, and
     // wraps flush left; the second note follows the first at the notes' pitch.

@@ -1225,6 +1225,8 @@ function leavesItem(block: Block, line: Line): boolean {
   return (
     line.left < first.left - 0.5 * first.fontSize &&
     listMarker(first.text) !== undefined &&
+    // A raised mark opens a note, whose lines wrap to the margin ("* Corresponding author.").
+    first.openingMark === undefined &&
     !wrapsToMargin(block, line)
   )
 }
