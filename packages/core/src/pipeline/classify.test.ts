@@ -589,6 +589,17 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("takes a title's note marked with a star at the page's foot for a footnote", () => {
+    const layout = page([
+      block([...BODY, ...BODY], 10, 100),
+      block(['⋆ This article is part of a special issue on cold regions.'], 10, 740, {
+        fontSize: 7,
+      }),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual(['paragraph', 'footnote'])
+  })
+
   it('takes notes giving web addresses in typewriter type for footnotes, not code', () => {
     const small = { fontSize: 7, monospace: true }
     const layout = page([

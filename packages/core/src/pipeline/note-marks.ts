@@ -5,7 +5,7 @@ import type { Line } from './types.js'
  * symbols, or superscript figures. Shared by the lines (a raised mark before a note's first
  * word) and the classification (a block that opens with a mark is a note).
  */
-export const NOTE_MARK = '(?:\\d{1,3}|[*†‡§¶]{1,3}|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)'
+export const NOTE_MARK = '(?:\\d{1,3}|[*†‡§¶⋆☆]{1,3}|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)'
 
 /** A note mark and nothing else. */
 export const LONE_NOTE_MARK = new RegExp(`^${NOTE_MARK}$`)
