@@ -4,6 +4,29 @@ import { collectSpellings } from './join-lines.js'
 import { block, page } from './test-helpers.js'
 
 describe('buildElements', () => {
+  it("lists items by their own numbers, a number in brackets kept as the item's label", () => {
+    const items = (markers: string[]) =>
+      page(
+        markers.map((marker, i) =>
+          block([`${marker} The Authority may grant a licence.`], 10, 100 + 12 * i, {
+            kind: 'list-item',
+            marker,
+          }),
+        ),
+      )
+    const text = (markers: string[]) =>
+      buildElements([items(markers)], collectSpellings([]))[0]?.text
+    expect(text(['(1)', '(2)'])).toBe(
+      '- (1) The Authority may grant a licence.\n- (2) The Authority may grant a licence.',
+    )
+    expect(text(['1)', '2)'])).toBe(
+      '1) The Authority may grant a licence.\n2) The Authority may grant a licence.',
+    )
+    expect(text(['1', '2'])).toBe(
+      '1. The Authority may grant a licence.\n2. The Authority may grant a licence.',
+    )
+  })
+
   it("keeps the blank lines that stand within a listing's block", () => {
     // A browser's <pre>: lines 11.5 pt apart, a blank line 23 pt.
     const listing = block(

@@ -275,8 +275,8 @@ function listElement(items: readonly ListItem[], spellings: Spellings): Omit<Ele
     texts.push(paragraphTexts.join('\n\n'))
     const number = isOrdered(item) ? itemNumber(marker) : undefined
     const bullet = number ?? '-'
-    // Letters and Roman numerals ("(a)", "iv.") make no CommonMark list: such an item is a
-    // bullet that keeps its label, or its lines would run together as one paragraph.
+    // Letters, Roman numerals and numbers in brackets ("(a)", "iv.", "(2)") make no CommonMark
+    // list: such an item is a bullet that keeps its label, or its lines would run together.
     const label = isOrdered(item) && number === undefined ? `${marker} ` : ''
     const depth = item.depth ?? 0
     while (open.length > 0 && (open[open.length - 1] as { depth: number }).depth >= depth) {
@@ -295,12 +295,13 @@ function listElement(items: readonly ListItem[], spellings: Spellings): Omit<Ele
 }
 
 /**
- * An item number as CommonMark lists it: "(2)", "2)" and a bare "2" become "2."; undefined for
- * a marker of letters or Roman numerals.
+ * An item number as CommonMark lists it: "2." and "2)" as they are, a bare "2" as "2."; undefined
+ * for a number in brackets, which CommonMark lists no items by (a statute's "(2)", cited as such:
+ * "subsection (2)(b)"), and for a marker of letters or Roman numerals.
  */
 function itemNumber(marker: string): string | undefined {
-  const number = /^\(?(\d+)[.)]?$/.exec(marker)
-  return number ? `${number[1]}.` : undefined
+  const number = /^(\d+)([.)]?)$/.exec(marker)
+  return number ? `${number[1]}${number[2] || '.'}` : undefined
 }
 
 /**
