@@ -1052,10 +1052,15 @@ describe('groupBlocks', () => {
       [108, 'The Court should grant the motion for three reasons that are'],
       [72, 'set out below in the order in which the rules of the Court'],
       [72, 'list them.'],
+      // A first line that fills the measure with a sentence goes on all the same.
+      [108, 'The facts are simple, and the parties agree on all of them.'],
+      [72, 'Defendant signed the lease in March and paid no rent after it'],
+      [72, 'was signed.'],
     ] as const
     expect(blocksOf(...lines.map(([x, text], i) => run(text, x, 100 + 24 * i, type)))).toEqual([
       lines.slice(0, 3).map(([, text]) => text),
-      lines.slice(3).map(([, text]) => text),
+      lines.slice(3, 6).map(([, text]) => text),
+      lines.slice(6).map(([, text]) => text),
     ])
     const entries = [
       'Section 3.3: Independent T-test Assumptions and Write Up',

@@ -919,6 +919,7 @@ function continuesBlock(
         ? limit
         : usual > limit &&
             (runsOnBelow(last, line, rhythm.measures.get(size) ?? last.right) ||
+              opensParagraphOver(last, line, rhythm.measures.get(size) ?? last.right) ||
               (last.rtl === true &&
                 runsOnBelowLeftward(last, line, rhythm.starts.get(size) ?? last.left)))
           ? usual + 0.15 * em
@@ -1346,6 +1347,8 @@ function isFullLineOf(first: Line, next: Line): boolean {
 
 /** Fewest words on a line of running text that a double-spaced paragraph's next line continues. */
 const RUNNING_LINE_WORDS = 8
+/** Most ems a paragraph's first line is indented by: a manuscript's half inch is 3 of 12 pt. */
+const INDENT_MAX_EM = 4
 /** Fewest words on a line of running text that wraps at its type's pitch (a note's narrow box). */
 const WRAPPED_LINE_WORDS = 5
 
@@ -1368,6 +1371,21 @@ function runsOnBelow(
     !fitsAfter(line, measure - first.right) &&
     line.left < textLeft(first) + first.fontSize &&
     line.right < first.right + 2 * first.fontSize
+  )
+}
+
+/**
+ * Whether a full line indented from the line under it opens a paragraph that goes on there, even
+ * where it ends a sentence: a double-spaced paragraph's first line over its second at the margin.
+ */
+function opensParagraphOver(first: Line, line: Line, measure: number): boolean {
+  const em = first.fontSize
+  return (
+    holdsWords(first.text, RUNNING_LINE_WORDS) &&
+    first.right > measure - em &&
+    line.left < first.left - 0.5 * em &&
+    line.left > first.left - INDENT_MAX_EM * em &&
+    line.right < first.right + 2 * em
   )
 }
 
