@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { continuesParagraph } from './paragraph-continuation.js'
 import { block } from './test-helpers.js'
+import type { Line } from './types.js'
 
 /** Two lines of prose as wide as each other: a paragraph that fills its measure. */
 const FULL = [
@@ -136,6 +137,31 @@ describe('continuesParagraph', () => {
       fontSize: 12,
     })
     expect(continuesParagraph(short, overleaf)).toBe(false)
+  })
+
+  it("joins a numbered clause cut at a page's foot to its lines overleaf, under the clause's text", () => {
+    // The clause's number hangs at 70.9, its text at 104.9; its last two lines fill the measure.
+    const clause = block(
+      [
+        '5.1 Each party undertakes that it shall not at any time during this',
+        'Agreement disclose to any person any Confidential',
+      ],
+      70.9,
+      740,
+      { fontSize: 11 },
+    )
+    const [number, wrap] = clause.lines as [Line, Line]
+    number.right = 524
+    wrap.left = 104.9
+    wrap.right = 524
+    clause.right = 524
+    const overleaf = block(
+      ['Information of the other party, except as permitted by clause', '5.2 or by law.'],
+      104.9,
+      80,
+      { page: 2, fontSize: 11 },
+    )
+    expect(continuesParagraph(clause, overleaf)).toBe(true)
   })
 
   it('joins a reference cut after a comma to the year that opens the next page', () => {

@@ -105,12 +105,9 @@ function wrapsFull(block: Block, next: Block): boolean {
   const first = next.lines[0] as Line
   if (countLetters(last.text) < PROSE_MIN_LETTERS) return false
   if (block.lines.length >= JUSTIFIED_MIN_LINES) return !fitsAfter(first, block.right - last.right)
-  if (
-    next.page === block.page ||
-    Math.abs(next.left - block.left) > SAME_COLUMN_EMS * last.fontSize
-  ) {
-    return false
-  }
+  // A clause's lines hang under its text, right of its number: the text's edge is its last line's.
+  const offset = Math.min(Math.abs(next.left - block.left), Math.abs(next.left - last.left))
+  if (next.page === block.page || offset > SAME_COLUMN_EMS * last.fontSize) return false
   return !fitsAfter(first, next.right - last.right)
 }
 
