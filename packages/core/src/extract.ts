@@ -18,7 +18,7 @@ import {
   type PageImage,
   repeatedImageKeys,
 } from './pipeline/images.js'
-import { collectSpellings } from './pipeline/join-lines.js'
+import { collectSpellings, type Spellings } from './pipeline/join-lines.js'
 import { detectLanguage, languageSample } from './pipeline/language.js'
 import { withoutLineNumbers } from './pipeline/line-numbers.js'
 import { groupLines, makeLine } from './pipeline/lines.js'
@@ -75,21 +75,23 @@ export async function extract(
   let engine: 'fast' | 'hybrid' = 'fast'
   const pageCount = source.pageCount
   try {
+    const info = await readDocumentInfo(source.document)
+    outline = info.outline
+    metadataTitle = info.title
+    marksBreakHyphens = info.marksBreakHyphens
     const analysis = await analysePages(
       source,
       selectPages(resolved.pages, pageCount),
       resolved,
       warnings,
+      // What the producer does with the words it breaks is known before any page is read.
+      collectSpellings([], { marksBreakHyphens }),
     )
     pages = analysis.pages
     tableLikeRows = analysis.tableLikeRows
     lineCount = analysis.lineCount
     tableEvidence = analysis.tableEvidence
     if (analysis.hybridPages > 0) engine = 'hybrid'
-    const info = await readDocumentInfo(source.document)
-    outline = info.outline
-    metadataTitle = info.title
-    marksBreakHyphens = info.marksBreakHyphens
   } finally {
     await source.destroy()
   }
@@ -213,6 +215,7 @@ async function analysePages(
   numbers: readonly number[],
   options: ResolvedOptions,
   warnings: string[],
+  producerSpellings: Spellings,
 ): Promise<PageAnalysis> {
   const pages: PageLayout[] = []
   let tableLikeRows = 0
@@ -310,7 +313,7 @@ async function analysePages(
         operators ??= await page.getOperatorList()
         blank = !paintsMarks(operators.fnArray, operators.argsArray)
       }
-      const order = orderBlocks(blocks, gutters)
+      const order = orderBlocks(blocks, gutters, producerSpellings)
       if (order.gutters.length > 0) gutters = order.gutters
       // Later stages read lines, never the glyph runs behind them; letting the runs go keeps
       // memory flat over long documents, whose layouts wait for the document-wide analysis.

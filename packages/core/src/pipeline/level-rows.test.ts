@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { collectSpellings } from './join-lines.js'
 import { readLevelRows } from './level-rows.js'
 import { orderBlocks } from './reading-order.js'
 import { block } from './test-helpers.js'
@@ -89,6 +90,9 @@ describe('readLevelRows', () => {
     expect(texts(orderBlocks(page).blocks)[1]).toBe(
       '[Bra11] J. Bradfield. A very long title that is needed to make this reference wrap so that its indent is exercised properly. In Proceedings of LICS, pages 211-220, 2011.',
     )
+    // A producer that marks its own breaks prints only the text's hyphens plainly.
+    const marked = collectSpellings([], { marksBreakHyphens: true })
+    expect(texts(orderBlocks(page, [], marked).blocks)[1]).toContain('exercised prop-erly.')
   })
 
   it('reads a wordy cell wrapped over more lines than its row in that row', () => {

@@ -3,7 +3,7 @@ import { newBlock, withLines } from './blocks.js'
 import { disjointSets } from './disjoint-sets.js'
 import { type Extent, extentOf, middleWithin } from './extent.js'
 import { isQuantity } from './figure.js'
-import { joinLines } from './join-lines.js'
+import { joinLines, type Spellings } from './join-lines.js'
 import { findLabelledTables } from './labelled-rows.js'
 import { ROMAN_PAGE } from './page-label.js'
 import type { Block, Line, TextRun } from './types.js'
@@ -60,7 +60,7 @@ export interface LevelRows {
  * wrapped cell reaches down beside the next rows) and then read as its rows. Tables of running
  * text with row labels (findLabelledTables) are read across the same way.
  */
-export function readLevelRows(blocks: readonly Block[]): LevelRows {
+export function readLevelRows(blocks: readonly Block[], spellings?: Spellings): LevelRows {
   const found: LevelRows = { blocks: [...blocks], rows: new Map() }
   const candidates: number[] = []
   for (const [index, block] of blocks.entries()) {
@@ -124,7 +124,7 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
     const page = (blocks[table[0] as number] as Block).page
     if (categorised) {
       // Each row is one line of each column: none goes on into the next ("a-Endorphin").
-      const rowBlocks = tableRows.map((row) => rowBlock([...row], page))
+      const rowBlocks = tableRows.map((row) => rowBlock([...row], page, spellings))
       for (const block of rowBlocks) block.listedLine = true
       standIn(members, rowBlocks)
       continue
@@ -138,14 +138,14 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
     const cells = inside.length === 0 ? tableRows : levelGroups(placedLines([...members], blocks))
     standIn(
       members,
-      anchoredRows(cells, members.size).map((row) => rowBlock(row, page)),
+      anchoredRows(cells, members.size).map((row) => rowBlock(row, page, spellings)),
     )
   }
   for (const table of tightTables(rows, blocks, new Set(replaced.keys()))) {
     const page = (blocks[table.members[0] as number] as Block).page
     standIn(
       table.members,
-      table.rows.map((row) => rowBlock(row, page)),
+      table.rows.map((row) => rowBlock(row, page, spellings)),
     )
   }
   for (const table of findLabelledTables(blocks, new Set(replaced.keys()))) {
@@ -153,7 +153,7 @@ export function readLevelRows(blocks: readonly Block[]): LevelRows {
     const page = (blocks[members[0] as number] as Block).page
     standIn(
       members,
-      table.map((row) => rowBlock(placedLines(row, blocks), page)),
+      table.map((row) => rowBlock(placedLines(row, blocks), page, spellings)),
     )
   }
   if (replaced.size === 0) return found
@@ -936,13 +936,13 @@ function distinctBlocks(group: readonly Placed[]): number {
 }
 
 /** The text of each cell of a row read across, its lines joined as a table's cells join them. */
-function cellTexts(row: readonly Placed[]): string[] {
+function cellTexts(row: readonly Placed[], spellings: Spellings | undefined): string[] {
   const texts: string[] = []
   let cell: Line[] = []
   for (const [i, { line, block }] of row.entries()) {
     cell.push(line)
     if (row[i + 1]?.block !== block) {
-      texts.push(rowCellText(cell))
+      texts.push(rowCellText(cell, spellings))
       cell = []
     }
   }
@@ -957,17 +957,22 @@ const RUNNING_CELL_WORDS = 5
  * holds running text, its lines top to bottom with a word broken at a line's end joined again (a
  * bibliography's entry beside its label, "prop-" over "erly").
  */
-function rowCellText(cell: readonly Line[]): string {
+function rowCellText(cell: readonly Line[], spellings: Spellings | undefined): string {
   if (cell.length === 1) return cellText(cell)
   const lines = [...cell].sort((p, q) => p.top - q.top || p.left - q.left)
   const running = lines
     .slice(0, -1)
     .every((line) => line.text.trim().split(/\s+/).length >= RUNNING_CELL_WORDS)
-  return running ? joinLines(lines.map((line) => line.text)) : cellText(lines)
+  return running
+    ? joinLines(
+        lines.map((line) => line.text),
+        spellings,
+      )
+    : cellText(lines)
 }
 
 /** One row as a block of one line: its cells left to right, each cell's lines top to bottom. */
-function rowBlock(row: Placed[], page: number): Block {
+function rowBlock(row: Placed[], page: number, spellings: Spellings | undefined): Block {
   // A cell stands where its lines in this row stand (its block may reach further left below).
   const cellLeft = new Map<number, number>()
   for (const { line, block } of row) {
@@ -995,7 +1000,7 @@ function rowBlock(row: Placed[], page: number): Block {
     {
       ...main,
       runs,
-      text: cellTexts(row).join(' '),
+      text: cellTexts(row, spellings).join(' '),
       left,
       top,
       right,

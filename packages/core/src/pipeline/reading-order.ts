@@ -1,4 +1,5 @@
 import { extentOf, medianFontSize, standsBeside } from './extent.js'
+import type { Spellings } from './join-lines.js'
 import { readLevelRows } from './level-rows.js'
 import { isBullet, listMarker } from './list-markers.js'
 import { standsFarRightOf } from './row-fields.js'
@@ -63,11 +64,18 @@ export interface ReadingOrder {
  * title or a centred page number cannot hide the columns below it. The columns of a table found
  * in the text (readLevelRows) are read across, row by row, where the table stands.
  */
-export function orderBlocks(page: readonly Block[], known: readonly Gutter[] = []): ReadingOrder {
+export function orderBlocks(
+  page: readonly Block[],
+  known: readonly Gutter[] = [],
+  spellings?: Spellings,
+): ReadingOrder {
   const state: OrderState = { clean: true, known, gutters: [] }
   // Text set sideways (a chart's axis title) is no cell of a row of level blocks.
   const sideways = page.filter((block) => block.sideways)
-  const level = readLevelRows(sideways.length > 0 ? page.filter((block) => !block.sideways) : page)
+  const level = readLevelRows(
+    sideways.length > 0 ? page.filter((block) => !block.sideways) : page,
+    spellings,
+  )
   const rows = level.rows
   const blocks = sideways.length > 0 ? [...level.blocks, ...sideways] : level.blocks
   const margin = blocks.filter((block) => isMarginStamp(block, blocks))
