@@ -589,6 +589,30 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("takes a slide's last numbered point low on the page for an item, not a note", () => {
+    const slide = { fontSize: 28 }
+    const first = page([
+      block(
+        Array.from({ length: 12 }, () => BODY[0] as string),
+        40,
+        100,
+        slide,
+      ),
+    ])
+    const point = (text: string, y: number) => block([text], 42, y, { fontSize: 22.7 })
+    const second = page(
+      [
+        point('1. Describe the two stages of photosynthesis', 410),
+        point('2. Explain how the light reactions make ATP', 440),
+        point('3. Trace a carbon atom through the Calvin cycle', 470),
+        point('4. Compare C3, C4 and CAM plants and their climates', 500),
+      ],
+      2,
+    )
+    classifyBlocks([first, second], measureText([first, second]), [])
+    expect(second.blocks.map((b) => b.kind)).not.toContain('footnote')
+  })
+
   it("takes a title's note marked with a star at the page's foot for a footnote", () => {
     const layout = page([
       block([...BODY, ...BODY], 10, 100),

@@ -272,6 +272,22 @@ function hasBodyTextBelow(block: Block, page: PageLayout, stats: TextStatistics)
   )
 }
 
+/**
+ * Whether a block goes on from the text right above it, in its type: a slide's last numbered
+ * point under the others, small only beside other slides' text. Notes start under the text they
+ * note, in smaller type, or under the note before.
+ */
+function goesOnFrom(previous: Block | undefined, block: Block): boolean {
+  return (
+    previous !== undefined &&
+    previous.kind !== 'footnote' &&
+    Math.abs(previous.fontSize - block.fontSize) < 0.05 * block.fontSize &&
+    block.top - previous.bottom < HEADED_GAP_EMS * block.fontSize &&
+    previous.left < block.right &&
+    block.left < previous.right
+  )
+}
+
 /** Whether a block stands in the lower part of the page, where notes stand. */
 function lowOnPage(block: Block, page: PageLayout): boolean {
   return block.top > page.height * NOTE_ZONE_TOP
@@ -619,7 +635,8 @@ function classifyBlock(
   // a heading right above heads is its section's text (a list of references), notes or not.
   if (
     FOOTNOTE_START.test(text) &&
-    (inNoteZone(block, page, stats) || (lowOnPage(block, page) && opensCitedNote(block, page))) &&
+    ((inNoteZone(block, page, stats) && !goesOnFrom(previous, block)) ||
+      (lowOnPage(block, page) && opensCitedNote(block, page))) &&
     !(previous?.kind === 'heading' && block.top - previous.bottom < HEADED_GAP_EMS * block.fontSize)
   ) {
     block.kind = 'footnote'
