@@ -22,6 +22,19 @@ describe('withoutLineNumbers', () => {
     expect(withoutLineNumbers([...sparse.numbers, ...sparse.text])).toEqual(sparse.text)
   })
 
+  it("drops a patent's numbers of every fifth line, centred in the gutter between its columns", () => {
+    const columns = Array.from({ length: 60 }, (_, i) => [
+      run('A battery pack comprising a plurality of', 72, 100 + 10.4 * i),
+      run('cell modules each with a temperature sensor', 316, 100 + 10.4 * i),
+    ]).flat()
+    const numbers = Array.from({ length: 12 }, (_, i) => {
+      const text = String(5 * (i + 1))
+      const width = text.length * 3.5
+      return run(text, 306 - width / 2, 100 + 10.4 * (5 * (i + 1) - 1), { fontSize: 7 })
+    })
+    expect(withoutLineNumbers([...numbers, ...columns])).toEqual(columns)
+  })
+
   it("drops a pleading's numbered margin, set in the text's size at one pitch", () => {
     const { text, numbers } = numberedPage(28, 24, 10)
     expect(withoutLineNumbers([...numbers, ...text])).toEqual(text)

@@ -1,10 +1,10 @@
 import type { TextRun } from './types.js'
 
 /**
- * Line numbers in a page's margin, as a manuscript under review or a preprint prints them (LaTeX's
- * lineno, a journal's submission template, a pleading's margin): they number the page's lines,
- * they are none of its text, and read in they open every line ("13 Hypertension is ...") or
- * stand as paragraphs of their own between the lines.
+ * Line numbers in a page's margin or gutter, as a manuscript under review or a preprint prints
+ * them (LaTeX's lineno, a journal's submission template, a pleading's margin, a patent's gutter):
+ * they number the page's lines, they are none of its text, and read in they open every line
+ * ("13 Hypertension is ...") or stand as paragraphs of their own between the lines.
  */
 
 /** A run that is a number and nothing else. */
@@ -26,10 +26,8 @@ const SMALL_SIZE_RATIO = 0.85
 const MIN_STEADY_NUMBERS = 20
 /** Share of a pitch by which numbers set at one pitch may stand off it. */
 const PITCH_SLACK = 0.05
-/** Share of the page's other text that stands beyond the numbers, away from the margin. */
-const BEYOND_SHARE = 0.9
 
-/** The runs of a page without the numbers of its lines in either margin. */
+/** The runs of a page without the numbers of its lines, in a margin or in the gutter. */
 export function withoutLineNumbers(runs: TextRun[]): TextRun[] {
   const numbers = runs.filter((run) => NUMBER.test(run.text))
   if (numbers.length < MIN_NUMBERS) return runs
@@ -37,9 +35,10 @@ export function withoutLineNumbers(runs: TextRun[]): TextRun[] {
   for (const column of [
     alignedColumn(numbers, (run) => run.right),
     alignedColumn(numbers, (run) => run.left),
+    alignedColumn(numbers, (run) => (run.left + run.right) / 2),
   ]) {
     if (column.size < MIN_NUMBERS || !numbersLines(column, runs)) continue
-    if (inMargin(column, runs)) for (const run of column) dropped.add(run)
+    if (standsApart(column, runs)) for (const run of column) dropped.add(run)
   }
   return dropped.size === 0 ? runs : runs.filter((run) => !dropped.has(run))
 }
@@ -100,26 +99,26 @@ function isSteady(pitches: readonly number[]): boolean {
 }
 
 /**
- * Whether the numbers stand in a margin: nearly all the page's other text, counted in characters,
- * stands right of them (a left margin's) or left of them (a right margin's). A table's column of
- * row numbers stands at the margin of the text around the table.
+ * Whether the numbers stand in a strip of their own, in a margin or a gutter: no other text
+ * crosses it beside them. A table's column of row numbers stands so too, but counts its rows.
  */
-function inMargin(column: ReadonlySet<TextRun>, runs: readonly TextRun[]): boolean {
-  let right = Number.NEGATIVE_INFINITY
+function standsApart(column: ReadonlySet<TextRun>, runs: readonly TextRun[]): boolean {
   let left = Number.POSITIVE_INFINITY
+  let right = Number.NEGATIVE_INFINITY
+  let top = Number.POSITIVE_INFINITY
+  let bottom = Number.NEGATIVE_INFINITY
   for (const run of column) {
-    right = Math.max(right, run.right)
     left = Math.min(left, run.left)
+    right = Math.max(right, run.right)
+    top = Math.min(top, run.top)
+    bottom = Math.max(bottom, run.bottom)
   }
-  let chars = 0
-  let rightOf = 0
-  let leftOf = 0
-  for (const run of runs) {
-    if (column.has(run)) continue
-    const length = run.text.length
-    chars += length
-    if (run.left >= right) rightOf += length
-    if (run.right <= left) leftOf += length
-  }
-  return chars > 0 && Math.max(rightOf, leftOf) >= BEYOND_SHARE * chars
+  return !runs.some(
+    (run) =>
+      !column.has(run) &&
+      run.left < right &&
+      run.right > left &&
+      run.top < bottom &&
+      run.bottom > top,
+  )
 }
