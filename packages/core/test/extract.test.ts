@@ -169,7 +169,7 @@ describe('extract', () => {
     )
   })
 
-  it('keeps lettered item markers as printed in bulleted items, and lists numbered ones as CommonMark does', async () => {
+  it('keeps lettered and bracketed item markers as printed in bulleted items, and lists numbered ones as CommonMark does', async () => {
     const { markdown, html } = await markdownOf([
       { text: 'A procedure is significant when:', x: 72, y: 80 },
       { text: '(a) it is surgical in nature;', x: 72, y: 100 },
@@ -185,7 +185,14 @@ describe('extract', () => {
     expect(html).toContain(
       '<ul><li>(a) it is surgical in nature;</li><li>(b) it carries an anaesthetic risk.</li></ul>',
     )
-    expect(html).toContain('<ol><li>name the procedure;</li><li>give its date.</li></ol>')
+    // A statute cites its subsections by their brackets: "(2)(b)".
+    expect(html).toContain('<ul><li>(1) name the procedure;</li><li>(2) give its date.</li></ul>')
+    const numbered = await markdownOf([
+      { text: 'Report it as follows:', x: 72, y: 80 },
+      { text: '1. name the procedure;', x: 72, y: 100 },
+      { text: '2. give its date.', x: 72, y: 115 },
+    ])
+    expect(numbered.html).toContain('<ol><li>name the procedure;</li><li>give its date.</li></ol>')
   })
 
   it("keeps an item's second paragraph, set in line with its text, inside the item", async () => {
