@@ -22,6 +22,19 @@ describe('markFurniture', () => {
     expect(kinds(pages)).toEqual(Array(3).fill(['header', 'paragraph', 'footer']))
   })
 
+  it('marks a press release\'s "-more-" at the foot of its first page, though it stands there once', () => {
+    const pages = threePages((n) => [
+      block([`Body text of page ${n}`], 10, 300, { page: n }),
+      ...(n === 1 ? [block(['-more-'], 290, 737, { page: n })] : []),
+    ])
+    markFurniture(pages)
+    expect(kinds(pages)[0]).toEqual(['paragraph', 'footer'])
+    // The word alone in the body is text.
+    const text = threePages((n) => [block(['More'], 10, 300, { page: n })])
+    markFurniture(text)
+    expect(kinds(text)[0]).toEqual(['paragraph'])
+  })
+
   it("keeps a bare number in the margin that breaks the document's page numbering", () => {
     // A table's cell at the top of the page it runs on to, in a document numbered "Page n".
     const pages = threePages((n) => [

@@ -149,6 +149,7 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
       if (
         repeated ||
         numbersPage ||
+        (zone === 'bottom' && CONTINUED_MARK.test(exact.slice(zone.length + 1))) ||
         numbers.some((number) => isRunningHead(block, number.block)) ||
         (zone === 'top' && namesTitleElsewhere(block, titles) && !standsUnderTitle(block, page))
       ) {
@@ -159,6 +160,12 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
   markHeadsOfOneTitle(candidates)
   markStackedFurniture(pages, threshold)
 }
+
+/**
+ * The mark at a page's foot that says the text goes on overleaf, as press releases print it
+ * ("-more-", "– more –", "(more)"), once or on every page but the last.
+ */
+const CONTINUED_MARK = /^[-–—(]*\s*more\s*[-–—)]*$/i
 
 /** A step's number stands at most this many of its font sizes left of its text. */
 const ITEM_NUMBER_GAP_EMS = 3
