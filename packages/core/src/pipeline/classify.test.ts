@@ -133,6 +133,20 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('takes a title that ends with a company\'s "Inc." for a heading, a sentence for none', () => {
+    const kindOf = (title: string) => {
+      const layout = page([
+        block(BODY, 10, 100),
+        block([title], 10, 160, { fontSize: 12, fontId: 'f2' }),
+        block(BODY, 10, 180),
+      ])
+      classifyPage(layout)
+      return layout.blocks[1]?.kind
+    }
+    expect(kindOf('About Crestline Outdoor Brands, Inc.')).toBe('heading')
+    expect(kindOf('Sales rose in every region.')).toBe('paragraph')
+  })
+
   it('keeps a sentence set larger at the top of a page a paragraph when it ends citing a note', () => {
     // A paragraph carried over from the page before, set a size above the page's captions and
     // labels, ends "focus.⁷³": the raised mark does not make its full stop a heading's last word.

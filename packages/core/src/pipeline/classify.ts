@@ -110,6 +110,12 @@ const HEADED_GAP_EMS = 2
 /** Fewest words to a line, on average, of running text. */
 const RUNNING_TEXT_WORDS = 4
 
+/**
+ * An abbreviation that ends a name, whose full stop ends no sentence: a press release's "About
+ * Acme Holdings, Inc.", "Made in the U.S.".
+ */
+const ABBREVIATION_END = /\b(?:Inc|Corp|Co|Ltd|Plc|Bros|L\.P|S\.A|N\.V|A\.G|U\.S|U\.K|Jr|Sr)\.$/
+
 /** Type this many times the body size or smaller is small print: notes, credits. */
 const SMALL_PRINT_RATIO = 0.9
 /** Notes stand below this share of the page height. */
@@ -1088,6 +1094,7 @@ function isHeading(
   if (
     /[.;,。；，]$/.test(withoutCitedMark(text, block.lines[block.lines.length - 1])) &&
     !/\.\.\.$/.test(text) &&
+    !ABBREVIATION_END.test(text) &&
     !(ratio >= DISPLAY_SIZE_RATIO && words <= 12)
   )
     return false
