@@ -38,6 +38,20 @@ describe('groupBlocks', () => {
     expect(
       blocksOf(run('— apples from the orchard', 40, 100), run('— pears from the wall', 40, 112)),
     ).toEqual([['— apples from the orchard'], ['— pears from the wall']])
+    // A standard's title parts its names with the dash that opens the next line.
+    expect(
+      blocksOf(
+        run('ISO/IEC 27000, Information technology — Security techniques — Systems', 40, 100),
+        run('— Overview and vocabulary', 40, 112),
+        run('— Apples from the orchard', 40, 124),
+      ),
+    ).toEqual([
+      [
+        'ISO/IEC 27000, Information technology — Security techniques — Systems',
+        '— Overview and vocabulary',
+      ],
+      ['— Apples from the orchard'],
+    ])
   })
 
   it('ends a line of speech broken off by a dash or trailing away, before the next speaker', () => {

@@ -1166,11 +1166,15 @@ function closesBracketAbove(last: Line, marker: string): boolean {
 /**
  * Whether a line opens with a spaced dash that goes on with the sentence of the line before
  * ("being hollowed out again" + "— this time to store hydrogen"): no item's dash follows a line
- * that is no item and has not ended its sentence, and none leads a word in lowercase there.
+ * that is no item and has not ended its sentence, and none leads a word in lowercase there, or
+ * the next part of a title the line before parts with the same dash ("Information technology —
+ * Security techniques" + "— Overview and vocabulary", as standards are named).
  */
 function isSpacedDashAside(last: Line, line: Line): boolean {
+  const dash = /^([–—]) (\p{Ll}|\p{Lu})/u.exec(line.text)
   return (
-    /^[–—] \p{Ll}/u.test(line.text) &&
+    dash !== null &&
+    (dash[2] !== (dash[2] as string).toUpperCase() || last.text.includes(` ${dash[1]} `)) &&
     listMarker(last.text) === undefined &&
     !/[.!?:;]$/.test(last.text)
   )
