@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { classifyBlocks, type OutlineEntry, plainText } from './classify.js'
+import { buildElements } from './elements.js'
+import { collectSpellings } from './join-lines.js'
 import { block, page } from './test-helpers.js'
 import { measureText } from './text-statistics.js'
 import type { Block, Line, PageLayout } from './types.js'
@@ -625,6 +627,38 @@ describe('classifyBlocks', () => {
     )
     classifyBlocks([first, second], measureText([first, second]), [])
     expect(second.blocks.map((b) => b.kind)).not.toContain('footnote')
+  })
+
+  it("reads the rest of a note broken over a page with the note, in the note's type and no mark", () => {
+    const note = { fontSize: 8 }
+    const body = (n: number) => block([...BODY, ...BODY, ...BODY], 57, 100, { page: n })
+    const first = page([
+      body(1),
+      block(
+        [
+          '2 Basic service as defined by the Joint Monitoring Programme: an improved source',
+          'with a collection time of no more than 30 minutes for a round trip, including the',
+        ],
+        57,
+        740,
+        note,
+      ),
+    ])
+    const rest = block(['time spent queuing at the source.'], 68, 740, { ...note, page: 2 })
+    const next = block(['3 Monitoring data were verified on a sample.'], 57, 760, {
+      ...note,
+      page: 2,
+    })
+    const second = page([body(2), rest, next], 2)
+    classifyBlocks([first, second], measureText([first, second]), [])
+    expect([rest.kind, rest.continuesNote, next.kind]).toEqual(['footnote', true, 'footnote'])
+    const notes = buildElements([first, second], collectSpellings([])).filter(
+      (element) => element.type === 'footnote',
+    )
+    expect(notes.map((element) => element.text)).toEqual([
+      '2 Basic service as defined by the Joint Monitoring Programme: an improved source with a collection time of no more than 30 minutes for a round trip, including the time spent queuing at the source.',
+      '3 Monitoring data were verified on a sample.',
+    ])
   })
 
   it("takes a title's note marked with a star at the page's foot for a footnote", () => {

@@ -162,6 +162,8 @@ export function classifyBlocks(
   let contentsBefore = false
   // The styles of the headings in a face of their own met so far, page after page.
   const headingStyles = new Set<string>()
+  // The last note of the page before, which may go on at the foot of this one.
+  let lastNote: Block | undefined
   for (const page of pages) {
     splitNumberedLeads(page, stats)
     splitSignatures(page)
@@ -169,8 +171,9 @@ export function classifyBlocks(
     // Contents that go on from the page before may end in a few entries.
     const contents = contentsSpan(page, contentsBefore ? 1 : MIN_CONTENTS_ENTRIES)
     contentsBefore = contents !== undefined
+    if (lastNote) markNoteOverleaf(page, lastNote, stats)
     page.blocks.forEach((block, index) => {
-      if (block.kind === 'header' || block.kind === 'footer') return
+      if (block.kind === 'header' || block.kind === 'footer' || block.continuesNote) return
       if (block.kind === 'table' || block.kind === 'image' || block.standalone) return
       // A job's dates beside its title on a résumé come before the text the title heads.
       const beside = page.blocks[index + 1]
@@ -206,6 +209,7 @@ export function classifyBlocks(
     const notes = page.blocks.filter((block) => block.kind === 'footnote').flatMap(splitNotes)
     const footers = page.blocks.filter((block) => block.kind === 'footer')
     page.blocks = [...body, ...notes, ...footers]
+    lastNote = notes.at(-1)
   }
   lowerOutlineUnderTitle(pages)
   // A title page's title heads the whole document, above every heading ranked by size: however
@@ -228,6 +232,36 @@ export function classifyBlocks(
   assignHeadingLevels(pages, headingSizes, stats)
   levelAbstractTitle(pages)
   assignListDepths(pages)
+}
+
+/** Share of the page's width a note of one line fills, at least, to have been cut. */
+const NOTE_MEASURE_SHARE = 0.5
+
+/**
+ * Marks the rest of the page before's last note, where that note ended mid-sentence: the first
+ * small print at the foot of this page, above any note of its own, and with no mark (a word
+ * processor breaks a long note over the page).
+ */
+function markNoteOverleaf(page: PageLayout, note: Block, stats: TextStatistics): void {
+  const last = note.lines[note.lines.length - 1]
+  if (last === undefined || /[.!?]["')\]]?$/.test(last.text)) return
+  // A note that the page's foot cut opens with its mark and fills its last line.
+  if (!note.continuesNote && !FOOTNOTE_START.test(plainText(note))) return
+  const measure = note.lines.length > 1 ? note.right - note.left : page.width * NOTE_MEASURE_SHARE
+  if (last.right - note.left < measure - 2 * last.fontSize) return
+  // Read before the page's blocks are told apart: its notes are still paragraphs.
+  let top: Block | undefined
+  for (const block of page.blocks) {
+    if (block.kind !== 'paragraph' || !inNoteZone(block, page, stats)) continue
+    if (top === undefined || block.top < top.top) top = block
+  }
+  if (top === undefined || top.kind !== 'paragraph' || FOOTNOTE_START.test(plainText(top))) return
+  // In the note's type, at its edge or at its text's, under its mark.
+  const em = note.fontSize
+  if (Math.abs(top.fontSize - em) > 0.05 * em) return
+  if (top.left < note.left - em || top.left > note.left + 3 * em) return
+  top.kind = 'footnote'
+  top.continuesNote = true
 }
 
 /**
@@ -1284,8 +1318,7 @@ const CAPITALS_HEADING_MIN_LETTERS = 5
 function changesCase(text: string, next: string): boolean {
   if (endsOnOpenWord(text.toLowerCase())) return false
   const capitals = (line: string) =>
-    (line.match(/\p{L}/gu)?.length ?? 0) >= CAPITALS_HEADING_MIN_LETTERS &&
-    !/\p{Ll}/u.test(line)
+    (line.match(/\p{L}/gu)?.length ?? 0) >= CAPITALS_HEADING_MIN_LETTERS && !/\p{Ll}/u.test(line)
   const mixed = (line: string) => /\p{Lu}/u.test(line) && /\p{Ll}/u.test(line)
   return (capitals(text) && mixed(next)) || (mixed(text) && capitals(next))
 }

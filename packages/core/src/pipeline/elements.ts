@@ -48,14 +48,29 @@ export function buildElements(
    */
   const pushFurniture = (skipped: readonly Block[]) => {
     for (const block of skipped) {
+      if (block.kind === 'footnote') {
+        pushNote(block, blocks.indexOf(block))
+        continue
+      }
       const type = isFurniture(block) ? block.kind : isBareNumber(block) ? 'paragraph' : undefined
       if (type === undefined) continue
-      const text = blockText(block, spellings)
-      push({ type, page: block.page, text: type === 'footnote' ? noteText(text) : text }, [block])
+      push({ type, page: block.page, text: blockText(block, spellings) }, [block])
     }
+  }
+  // The rests of notes broken over a page, read with the notes they end.
+  const carried = new Set<Block>()
+  /** Adds the note at `index`, and its rest overleaf where it goes on there. */
+  const pushNote = (note: Block, index: number) => {
+    if (carried.has(note)) return
+    const rest = noteOverleaf(blocks, index)
+    if (rest) carried.add(rest)
+    const parts = rest ? [note, rest] : [note]
+    const lines = parts.flatMap((part) => part.lines.map((line) => line.text))
+    push({ type: 'footnote', page: note.page, text: noteText(joinLines(lines, spellings)) }, parts)
   }
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i] as Block
+    if (carried.has(block)) continue
     if (block.kind === 'image') {
       const text = options.imageText?.(block)
       if (text !== undefined) push({ type: 'image', page: block.page, text }, [block])
@@ -125,12 +140,27 @@ export function buildElements(
     if (block.kind === 'heading') {
       push({ type: 'heading', page: block.page, text, level: block.level ?? 1 }, [block])
     } else if (block.kind === 'footnote') {
-      push({ type: 'footnote', page: block.page, text: noteText(text) }, [block])
+      pushNote(block, i)
     } else {
       push({ type: block.kind, page: block.page, text }, [block])
     }
   }
   return elements
+}
+
+/**
+ * The rest of the note at `index`, carried over to the next page, where it is its page's last
+ * note: the first note of the next page, marked as going on from it.
+ */
+function noteOverleaf(blocks: readonly Block[], index: number): Block | undefined {
+  const note = blocks[index] as Block
+  for (let j = index + 1; j < blocks.length; j++) {
+    const block = blocks[j] as Block
+    if (block.page > note.page + 1) return undefined
+    if (block.kind !== 'footnote') continue
+    return block.page === note.page + 1 && block.continuesNote ? block : undefined
+  }
+  return undefined
 }
 
 /** A block's lines joined into its text, as `joinLines` joins them. */

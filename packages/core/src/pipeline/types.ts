@@ -113,6 +113,8 @@ export interface Block {
   tableRow?: boolean
   /** One line of a list of lines (names, an index's entries): no paragraph runs on from it. */
   listedLine?: boolean
+  /** A footnote's lines carried over from the page before, with no mark: the last note's rest. */
+  continuesNote?: boolean
   /** For a chapter's label heading ("Chapter 1"), the chapter's title under it: its level too. */
   titleBelow?: Block
   /** Text drawn at an angle (an arXiv stamp, a rotated label): its box is the rotated glyphs'. */
