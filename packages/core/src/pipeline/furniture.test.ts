@@ -35,6 +35,34 @@ describe('markFurniture', () => {
     expect(kinds(text)[0]).toEqual(['paragraph'])
   })
 
+  it("marks a book's running heads that number its pages, though the odd pages' heads name their sections", () => {
+    const heads = [
+      '4.2. Nominal Sets 57',
+      '58 Chapter 4. Learning Automata',
+      '4.3. Automata with Atoms 59',
+      '60 Chapter 4. Learning Automata',
+    ]
+    const pages = heads.map((head, i) => ({
+      height: 800,
+      blocks: [
+        block([head], 72, 55, { page: i + 1 }),
+        block([`Body text of page ${i + 1}`], 72, 300, { page: i + 1 }),
+      ],
+    }))
+    markFurniture(pages)
+    expect(kinds(pages)).toEqual(Array(4).fill(['header', 'paragraph']))
+    // A section's number at the top of its page is none of the page's.
+    const sections = ['2 Methods', '3 Results', '4 Discussion', '5 Outlook'].map((title, i) => ({
+      height: 800,
+      blocks: [
+        block([title], 72, 55, { page: 2 * i + 1 }),
+        block(['Body text'], 72, 300, { page: 2 * i + 1 }),
+      ],
+    }))
+    markFurniture(sections)
+    expect(kinds(sections)).toEqual(Array(4).fill(['paragraph', 'paragraph']))
+  })
+
   it("keeps a bare number in the margin that breaks the document's page numbering", () => {
     // A table's cell at the top of the page it runs on to, in a document numbered "Page n".
     const pages = threePages((n) => [

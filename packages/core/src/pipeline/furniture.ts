@@ -158,7 +158,38 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
     }
   }
   markHeadsOfOneTitle(candidates)
+  markFolioHeads(candidates)
   markStackedFurniture(pages, threshold)
+}
+
+/** A running head's page number at either end of it: "58 Chapter 4", "4.3 Nominal Sets 59". */
+const EDGE_FOLIO = /^(\d{1,4})\s+\D|\D\s+(\d{1,4})$/
+/** Pages whose heads number them alike, at least, for their numbers to be the pages'. */
+const MIN_FOLIO_HEADS = 3
+
+/**
+ * Marks the running heads that carry the page's number at one end, where they number the pages
+ * in order but their text changes with each section (a book's odd pages name the section they
+ * stand in), so that it repeats too seldom to tell.
+ */
+function markFolioHeads(candidates: readonly MarginBlock[][]): void {
+  const numbered: Array<{ block: Block; offset: number }> = []
+  const pagesByOffset = new Map<number, number>()
+  for (const onPage of candidates) {
+    const offsets = new Set<number>()
+    for (const { block, zone } of onPage) {
+      if (zone !== 'top' || block.lines.length !== 1) continue
+      const match = EDGE_FOLIO.exec(blockText(block))
+      if (!match) continue
+      const offset = Number(match[1] ?? match[2]) - block.page
+      numbered.push({ block, offset })
+      offsets.add(offset)
+    }
+    for (const offset of offsets) pagesByOffset.set(offset, (pagesByOffset.get(offset) ?? 0) + 1)
+  }
+  for (const { block, offset } of numbered) {
+    if ((pagesByOffset.get(offset) ?? 0) >= MIN_FOLIO_HEADS) block.kind = 'header'
+  }
 }
 
 /**
