@@ -880,10 +880,11 @@ function continuesBlock(
     return false
   // A numbered reference ("[3] F. Müller. ...") opens an entry of its own after a finished one.
   if (finished && REFERENCE_ENTRY.test(line.text)) return false
-  // The number after that of the note a block opens with opens the next note ("iv Ibid." over
-  // "v Interview with ..."): endnotes in the body's type, where no raised mark or hanging indent
-  // sets them apart. A listing's lines are numbered in order as well, and stay one listing.
-  if (!line.monospace && opensNextNote(block.lines[0] as Line, line)) return false
+  // The roman number after that of the note a block opens with opens the next note ("iv Ibid."
+  // over "v Interview with ..."): a word processor's endnotes in the body's type, where no
+  // raised mark or hanging indent sets them apart. Figures open the lines of lists as often
+  // ("1 kg" over "3 tbsp"), and their notes are told apart as notes, by `splitNotes`.
+  if (opensNextRomanNote(block.lines[0] as Line, line)) return false
   // After a finished sentence, a term opens the next entry: in another font, stepping out to the
   // left of the definition indented under the term before, or in its own type, opening the line
   // as the block's first line opens (a description list's items, run-in headings).
@@ -1064,11 +1065,14 @@ function continuesBlock(
   return true
 }
 
-/** Whether `line` opens with the number of the note after the one that `first` opens. */
-function opensNextNote(first: Line, line: Line): boolean {
-  const number = noteNumber(first.text)
+/** Whether `line` opens with the roman number of the note after the one that `first` opens. */
+function opensNextRomanNote(first: Line, line: Line): boolean {
+  const number = ROMAN_NUMBER.test(first.text) ? noteNumber(first.text) : undefined
   return number !== undefined && opensNote(first, line, number + 1)
 }
+
+/** A lower-case roman number before a space at a line's start, as endnotes are numbered. */
+const ROMAN_NUMBER = /^[ivx]+ /
 
 /** Ems a line stands inside a block on each side to be set apart from it after a full stop. */
 const INSIDE_EMS = 4
