@@ -135,6 +135,18 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('takes a mail or web address set large for no heading', () => {
+    const layout = page([
+      block(BODY, 10, 100),
+      block(['ayesha.rahman@example.com'], 10, 160, { fontSize: 12, fontId: 'f2' }),
+      block(BODY, 10, 180),
+      block(['www.example.org/membership'], 10, 240, { fontSize: 12, fontId: 'f2' }),
+      block(BODY, 10, 260),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).not.toContain('heading')
+  })
+
   it('takes a title that ends with a company\'s "Inc." for a heading, a sentence for none', () => {
     const kindOf = (title: string) => {
       const layout = page([

@@ -1101,6 +1101,8 @@ function isHeading(
   // page number names a section, in whatever type.
   if (
     block.sideways ||
+    // A web or mail address alone names no section: a form's answer, a contact line.
+    LONE_ADDRESS.test(text) ||
     BYLINE.test(text) ||
     isAuthorLine(block, text, next, page) ||
     /^\(.*\)$/.test(text) ||
