@@ -135,6 +135,24 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("takes a press release's headline in capitals, centred over two lines, for a heading", () => {
+    const headline = centred(
+      block(
+        [
+          'CRESTLINE OUTDOOR BRANDS REPORTS THIRD QUARTER FISCAL 2025',
+          'RESULTS; RAISES FULL-YEAR EARNINGS GUIDANCE',
+        ],
+        0,
+        160,
+        { fontId: 'f2' },
+      ),
+      306,
+    )
+    const layout = page([block(BODY, 10, 100), headline, block(BODY, 10, 200)])
+    classifyPage(layout)
+    expect(layout.blocks[1]?.kind).toBe('heading')
+  })
+
   it('takes a mail or web address set large for no heading', () => {
     const layout = page([
       block(BODY, 10, 100),

@@ -1148,7 +1148,10 @@ function isHeading(
   const minRatio = capitals && isSectionNumber(text) ? 0.85 : 0.95
   if (block.fontSize < stats.bodySize * minRatio)
     return isBoxHeading(block, text, words, next, stats)
-  if (block.lines.length > 2 || text.length > 100) return false
+  // A headline in capitals centred over two lines may run longer than a heading in the body's
+  // size otherwise does.
+  const headline = letters === letters.toUpperCase() && isCentredTitle(block)
+  if (block.lines.length > 2 || (text.length > 100 && !headline)) return false
   if (runsIntoBodyText(block, stats)) return false
   if (signsOff(block, text, next, page)) return false
   // At body size, only a line in the body of the page and followed by running text is a heading:
@@ -1181,7 +1184,7 @@ function isHeading(
   // A line whose words stand in the columns of the row under it is that table's header row.
   if (next !== undefined && areCellRows(block.lines[0] as Line, next.lines[0] as Line)) return false
   if (block.bold && !(next?.bold ?? false)) return true
-  if (capitals) return true
+  if (capitals || headline) return true
   if (isSectionNumber(text) && block.fontId !== stats.bodyFontId && words <= 14) return true
   // Without font names (fast engine), a standalone line in a font other than the body's is the
   // best evidence of a heading at body size; over a table, it is a header row left out of it.
