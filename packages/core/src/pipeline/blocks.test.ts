@@ -672,6 +672,17 @@ describe('groupBlocks', () => {
     ).toBe(1)
   })
 
+  it('splits a short line in capitals in a type of its own from the mixed case under it', () => {
+    const lines = (first: string, size: number) =>
+      blocksOf(
+        run(first, 49.5, 97.5, { fontSize: size }),
+        run('University of California, Berkeley', 49.5, 110.7, { fontSize: 10.5 }),
+      ).length
+    expect(lines('EDUCATION', 11)).toBe(2)
+    // An acronym in the type of the list it opens is one of its lines.
+    expect(lines('AARP', 10.5)).toBe(1)
+  })
+
   it('splits at paragraph spacing of four tenths of a line, as manuals set it', () => {
     expect(
       blocksOf(

@@ -825,6 +825,17 @@ function continuesBlock(
   // A lone line in capitals, centred over a wider line, is a heading over its text
   // ("ACKNOWLEDGMENT" over a paper's last paragraph), in the text's own type.
   if (block.lines.length === 1 && isCentredCapitals(last, line)) return false
+  // So is a short one in capitals, in a type of its own, over a line in mixed case whose first
+  // word would have fitted after it: a résumé's "EDUCATION" over "University of California,
+  // Berkeley" (a list's entries may be acronyms: "AARP" over "American Health Care Association").
+  if (
+    block.lines.length === 1 &&
+    (last.fontId !== line.fontId || last.fontSize > 1.02 * line.fontSize) &&
+    CAPITALS_TITLE.test(last.text) &&
+    /\p{Ll}/u.test(line.text) &&
+    fitsAfter(line, line.right - last.right)
+  )
+    return false
   // A lone short line in one font, set larger than the line under it, which opens in that font
   // and goes on in another, is a heading over a paragraph that opens with a term in the
   // heading's type ("Key terms" over "Chlorophyll - the green pigment"), not the first line of
