@@ -1252,11 +1252,6 @@ function leavesItem(block: Block, line: Line): boolean {
 }
 
 /**
- * Whether `line` goes on in lowercase from an item's first line that broke mid-sentence, back
- * at the margin: a line of dialogue opened by a dash at the paragraph indent ("— Pas du tout.
- * ... C'est" + "le seul baromètre").
- */
-/**
  * Whether `line`, back at the marker of a one-line item and without one of its own, is the text
  * after the list: the item ended short of it, with room for its first word (a leaflet's "Uncommon
  * side effects" under "• Feeling sick (nausea)"), where an item that wraps to its marker fills its
@@ -1276,6 +1271,11 @@ function endsItemShort(block: Block, line: Line): boolean {
   )
 }
 
+/**
+ * Whether `line` goes on in lowercase from an item's first line that broke mid-sentence, back
+ * at the margin: a line of dialogue opened by a dash at the paragraph indent ("— Pas du tout.
+ * ... C'est" + "le seul baromètre").
+ */
 function wrapsToMargin(block: Block, line: Line): boolean {
   const last = block.lines[block.lines.length - 1] as Line
   // So does a figure that is no item's number ("on pages 96 to" + "99.").

@@ -255,7 +255,7 @@ function markNoteOverleaf(page: PageLayout, note: Block, stats: TextStatistics):
     if (block.kind !== 'paragraph' || !inNoteZone(block, page, stats)) continue
     if (top === undefined || block.top < top.top) top = block
   }
-  if (top === undefined || top.kind !== 'paragraph' || FOOTNOTE_START.test(plainText(top))) return
+  if (top === undefined || FOOTNOTE_START.test(plainText(top))) return
   // In the note's type, at its edge or at its text's, under its mark.
   const em = note.fontSize
   if (Math.abs(top.fontSize - em) > 0.05 * em) return
@@ -1362,10 +1362,10 @@ function isBoxHeading(
   // A numbered section's title right over its first subsection's, numbered on from it, heads
   // that subsection ("2 Study area and data" over "2.1 Catchments", set small as Elsevier does).
   const gap = next.top - block.bottom
-  if (opensSubsection(text, plainText(next)) && gap >= -1 && gap < 3 * block.fontSize) return true
+  const nextText = plainText(next)
+  if (opensSubsection(text, nextText) && gap >= -1 && gap < 3 * block.fontSize) return true
   if (next.fontId === block.fontId) return false
   if (block.fontSize < stats.bodySize * 0.7 || block.fontSize < next.fontSize * 0.88) return false
-  const nextText = plainText(next)
   if (nextText.length < text.length * 1.5 || !/\p{Ll}/u.test(nextText)) return false
   // What it heads is running text: a sentence, or several lines (a table's next cell is neither).
   if (/^\p{Ll}/u.test(nextText) || (next.lines.length < 2 && !/[.!?]["')\]]?$/.test(nextText)))
