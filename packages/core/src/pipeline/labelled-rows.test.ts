@@ -34,6 +34,32 @@ describe('tables of prose cells with row labels', () => {
     ])
   })
 
+  it('reads a heading between runs of rows where it stands, not into the row above it', () => {
+    const slot = (time: string, y: number) => [
+      block([time], 63, y),
+      block(
+        ['Guided walking tour of the Brera district and the', 'gallery with a local guide.'],
+        121,
+        y,
+      ),
+    ]
+    const page = [
+      ...slot('10:45', 100),
+      ...slot('12:15', 130),
+      ...slot('15:00', 160),
+      ...slot('20:00', 190),
+      block(['Day 2 — Saturday, 17 May · Milan'], 63, 226, { fontSize: 12, fontId: 'f2' }),
+      ...slot('08:15', 250),
+      ...slot('11:00', 280),
+      ...slot('19:30', 310),
+    ]
+    const order = texts(orderBlocks(page).blocks)
+    expect(order[4]).toBe('Day 2 — Saturday, 17 May · Milan')
+    expect(order[3]).toBe(
+      '20:00 Guided walking tour of the Brera district and the gallery with a local guide.',
+    )
+  })
+
   it('keeps a second paragraph of a cell in its row', () => {
     const page = [
       ...cells('Price', 100),

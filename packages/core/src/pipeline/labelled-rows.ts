@@ -59,15 +59,38 @@ export function findLabelledTables(
     if (table.length >= MIN_ROWS) tables.push(table)
     run = []
   }
+  const inRows = new Set(bands.flatMap((band) => [...band.cells, band.label ?? -1]))
+  const outside = free.filter((index) => !inRows.has(index))
   for (const [index, band] of bands.entries()) {
     const last = run[run.length - 1]
-    if (band.label === undefined || (last && !sameColumns(last, band, blocks))) {
+    if (
+      band.label === undefined ||
+      (last && (!sameColumns(last, band, blocks) || partedBetween(last, band, outside, blocks)))
+    ) {
       close(index - run.length)
     }
     if (band.label !== undefined) run.push(band)
   }
   close(bands.length - run.length)
   return tables
+}
+
+/**
+ * Whether a block outside the rows stands between two of them and reaches back over the labels:
+ * a heading between runs of rows (an itinerary's "Day 2 — Milan" between its days' times), where
+ * a paragraph under a cell stands in the cell's column.
+ */
+function partedBetween(
+  above: Band,
+  below: Band,
+  outside: readonly number[],
+  blocks: readonly Block[],
+): boolean {
+  const label = blocks[above.label as number] as Block
+  return outside.some((index) => {
+    const block = blocks[index] as Block
+    return block.top >= above.top && block.bottom <= below.top + 1 && block.left < label.right
+  })
 }
 
 /** Groups of two or more side-by-side blocks whose first lines stand level, top to bottom. */
