@@ -672,6 +672,16 @@ describe('groupBlocks', () => {
     ).toBe(1)
   })
 
+  it("splits a heading from a table's header row in its face, set in by the cell's padding", () => {
+    const bold = { fontId: 'bold' }
+    expect(
+      blocksOf(
+        run('Financial highlights', 71, 508.9, { ...bold, fontSize: 10.5 }),
+        run('NOK million', 73.2, 526.9, { ...bold, fontSize: 9.5 }),
+      ),
+    ).toHaveLength(2)
+  })
+
   it('splits a short line in capitals in a type of its own from the mixed case under it', () => {
     const lines = (first: string, size: number) =>
       blocksOf(

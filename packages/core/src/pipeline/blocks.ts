@@ -795,13 +795,13 @@ function continuesBlock(
   if ((ratio > SIZE_RATIO || ratio < 1 / SIZE_RATIO) && !codeWrap && !carriesOn(last, line)) {
     return false
   }
-  // One font at two sizes is two styles (a heading over its subheading) flush left, or where a
-  // lone line's next steps in under it and reaches past it (a manual page's "SYNOPSIS" over its
-  // commands). A mixed line's size moves with its other font, and a centred title may vary its
-  // lines' sizes.
+  // One font at two sizes is two styles (a heading over its subheading) flush left, or within a
+  // table cell's padding of it (a heading over a table's header row), or where a lone line's
+  // next steps in under it and reaches past it (a manual page's "SYNOPSIS" over its commands). A
+  // mixed line's size moves with its other font, and a centred title may vary its lines' sizes.
   if (
     line.fontId === last.fontId &&
-    (Math.abs(line.left - last.left) < 1 ||
+    (Math.abs(line.left - last.left) < 0.3 * last.fontSize ||
       (block.lines.length === 1 &&
         line.left > last.left + 0.9 * last.fontSize &&
         line.right > last.right)) &&
