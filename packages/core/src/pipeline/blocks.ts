@@ -5,7 +5,7 @@ import { endsInAddress, isUnspacedWriting } from './join-lines.js'
 import { ENTRY_KEY, KEY_VALUE_LINE } from './key-values.js'
 import { isEndOfProof, isRaisedNoteMark } from './lines.js'
 import { isBulletRow, isOrderedMarker, listMarker } from './list-markers.js'
-import { LONE_CITATION, noteNumber, opensNote } from './note-marks.js'
+import { LONE_CITATION, opensNote, romanNoteNumber } from './note-marks.js'
 import { numberInWords } from './number-words.js'
 import { endsOnOpenWord } from './open-words.js'
 import { PAGE_NUMBER } from './page-label.js'
@@ -1078,12 +1078,9 @@ function continuesBlock(
 
 /** Whether `line` opens with the roman number of the note after the one that `first` opens. */
 function opensNextRomanNote(first: Line, line: Line): boolean {
-  const number = ROMAN_NUMBER.test(first.text) ? noteNumber(first.text) : undefined
+  const number = romanNoteNumber(first.text)
   return number !== undefined && opensNote(first, line, number + 1)
 }
-
-/** A lower-case roman number before a space at a line's start, as endnotes are numbered. */
-const ROMAN_NUMBER = /^[ivx]+ /
 
 /** Ems a line stands inside a block on each side to be set apart from it after a full stop. */
 const INSIDE_EMS = 4
@@ -1186,13 +1183,11 @@ function closesBracketAbove(last: Line, marker: string): boolean {
  * Security techniques" + "— Overview and vocabulary", as standards are named).
  */
 function isSpacedDashAside(last: Line, line: Line): boolean {
-  const dash = /^([–—]) (\p{Ll}|\p{Lu})/u.exec(line.text)
-  return (
-    dash !== null &&
-    (dash[2] !== (dash[2] as string).toUpperCase() || last.text.includes(` ${dash[1]} `)) &&
-    listMarker(last.text) === undefined &&
-    !/[.!?:;]$/.test(last.text)
-  )
+  const dash = /^([–—]) (\p{L})/u.exec(line.text)
+  if (dash === null || listMarker(last.text) !== undefined || /[.!?:;]$/.test(last.text)) {
+    return false
+  }
+  return /\p{Ll}/u.test(dash[2] as string) || last.text.includes(` ${dash[1]} `)
 }
 
 /** Whether a line ends a sentence with a full stop, a question or an exclamation mark. */

@@ -26,6 +26,7 @@ import { splitNotes } from './split-notes.js'
 import type { TextStatistics } from './text-statistics.js'
 import { demoteTitleBlock } from './title-block.js'
 import type { Block, Line, PageLayout } from './types.js'
+import { wordsPerLine } from './words.js'
 
 /** A block this much larger than the body text is a heading when it is short. */
 const HEADING_SIZE_RATIO = 1.12
@@ -115,6 +116,9 @@ const RUNNING_TEXT_WORDS = 4
  * Acme Holdings, Inc.", "Made in the U.S.".
  */
 const ABBREVIATION_END = /\b(?:Inc|Corp|Co|Ltd|Plc|Bros|L\.P|S\.A|N\.V|A\.G|U\.S|U\.K|Jr|Sr)\.$/
+
+/** A sentence's end: its full stop, question or exclamation mark, a quote or bracket after it. */
+const SENTENCE_END = /[.!?]["')\]]?$/
 
 /** Type this many times the body size or smaller is small print: notes, credits. */
 const SMALL_PRINT_RATIO = 0.9
@@ -244,7 +248,7 @@ const NOTE_MEASURE_SHARE = 0.5
  */
 function markNoteOverleaf(page: PageLayout, note: Block, stats: TextStatistics): void {
   const last = note.lines[note.lines.length - 1]
-  if (last === undefined || /[.!?]["')\]]?$/.test(last.text)) return
+  if (last === undefined || SENTENCE_END.test(last.text)) return
   // A note that the page's foot cut opens with its mark and fills its last line.
   if (!note.continuesNote && !FOOTNOTE_START.test(plainText(note))) return
   const measure = note.lines.length > 1 ? note.right - note.left : page.width * NOTE_MEASURE_SHARE
@@ -1042,9 +1046,7 @@ function panelUnder(head: Block, apart: Block, page: PageLayout): number {
 
 /** Lines of several words each, as a paragraph's are; a list of terms or figures has one or two. */
 function isRunningText(block: Block): boolean {
-  let words = 0
-  for (const line of block.lines) words += line.text.split(/\s+/).length
-  return words >= RUNNING_TEXT_WORDS * block.lines.length
+  return wordsPerLine(block) >= RUNNING_TEXT_WORDS
 }
 
 /**
@@ -1368,7 +1370,7 @@ function isBoxHeading(
   if (block.fontSize < stats.bodySize * 0.7 || block.fontSize < next.fontSize * 0.88) return false
   if (nextText.length < text.length * 1.5 || !/\p{Ll}/u.test(nextText)) return false
   // What it heads is running text: a sentence, or several lines (a table's next cell is neither).
-  if (/^\p{Ll}/u.test(nextText) || (next.lines.length < 2 && !/[.!?]["')\]]?$/.test(nextText)))
+  if (/^\p{Ll}/u.test(nextText) || (next.lines.length < 2 && !SENTENCE_END.test(nextText)))
     return false
   // Directly below, in the same column, or centred over it (LaTeX's "Abstract").
   if (gap < -1 || gap > 1.5 * block.fontSize) return false

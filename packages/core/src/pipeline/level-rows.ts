@@ -7,6 +7,7 @@ import { joinLines, type Spellings } from './join-lines.js'
 import { findLabelledTables } from './labelled-rows.js'
 import { ROMAN_PAGE } from './page-label.js'
 import type { Block, Line, TextRun } from './types.js'
+import { countWords, wordsPerLine } from './words.js'
 import { CELL_LINE_PITCH_EMS, goesOnBelow, INTERLEAVED_EMS } from './wrapped-labels.js'
 
 /**
@@ -222,9 +223,7 @@ function spansRows(block: Block, firstColumn: readonly Block[]): boolean {
 function isParagraphOfText(block: Block): boolean {
   if (block.lines.length < 2 || block.right - block.left < TEXT_MEASURE_EMS * block.fontSize)
     return false
-  let words = 0
-  for (const line of block.lines) words += line.text.split(/\s+/).length
-  return words >= RUNNING_TEXT_WORDS * block.lines.length
+  return wordsPerLine(block) >= RUNNING_TEXT_WORDS
 }
 
 /** The lines of some blocks, by baseline. */
@@ -960,9 +959,7 @@ const RUNNING_CELL_WORDS = 5
 function rowCellText(cell: readonly Line[], spellings: Spellings | undefined): string {
   if (cell.length === 1) return cellText(cell)
   const lines = [...cell].sort((p, q) => p.top - q.top || p.left - q.left)
-  const running = lines
-    .slice(0, -1)
-    .every((line) => line.text.trim().split(/\s+/).length >= RUNNING_CELL_WORDS)
+  const running = lines.slice(0, -1).every((line) => countWords(line.text) >= RUNNING_CELL_WORDS)
   return running
     ? joinLines(
         lines.map((line) => line.text),

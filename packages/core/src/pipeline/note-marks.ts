@@ -41,10 +41,16 @@ const SYMBOL_BASE = 2000
 export function noteNumber(text: string): number | undefined {
   const match = NOTE_NUMBER.exec(text)
   if (match) return Number(match[1])
-  const roman = ROMAN_NOTE_NUMBER.exec(text)?.[1]
-  if (roman) return ROMAN_BASE + romanValue(roman)
+  const roman = romanNoteNumber(text)
+  if (roman !== undefined) return roman
   const symbol = NOTE_SYMBOL.exec(text)?.[1]
   return symbol === undefined ? undefined : SYMBOL_BASE + NOTE_SYMBOLS.indexOf(symbol)
+}
+
+/** `noteNumber` of a note that opens with a number in lower-case roman numerals, else undefined. */
+export function romanNoteNumber(text: string): number | undefined {
+  const roman = ROMAN_NOTE_NUMBER.exec(text)?.[1]
+  return roman ? ROMAN_BASE + romanValue(roman) : undefined
 }
 
 /** The value of a roman numeral in lower case up to 39 ("xiv" is 14). */

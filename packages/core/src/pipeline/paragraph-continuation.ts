@@ -10,7 +10,7 @@ import type { Block, Line } from './types.js'
 /** The punctuation that closes a sentence, a clause list or a quotation. */
 const CLOSED = /[.!?:;"”')\]。！？：；」』）]$/
 /** Quotation marks and brackets that open a quotation or an aside. */
-const OPENING_MARKS = /^["'“‘«(\[]+/
+const OPENING_MARKS = /^["'“‘«([]+/
 /** Korean, which sets spaces between its words but writes no capitals. */
 const HANGUL_START = /^\p{Script=Hangul}/u
 /** A sentence closed before a note's number set after it: "revenues increased.150". */

@@ -4,6 +4,7 @@ import { readLevelRows } from './level-rows.js'
 import { isBullet, listMarker } from './list-markers.js'
 import { standsFarRightOf } from './row-fields.js'
 import type { Block, Line } from './types.js'
+import { wordsPerLine } from './words.js'
 
 /** Blocks wider than this share of their region span columns (titles, figures, wide paragraphs). */
 const WIDE_SHARE = 0.55
@@ -1162,26 +1163,31 @@ function columnChars(blocks: readonly Block[], regionWidth: number): number {
   let wideChars = 0
   const minWidth = COLUMN_LINE_SHARE * regionWidth
   for (const block of blocks) {
-    // A paragraph of a narrow column is running text all the same: a newspaper's six columns
-    // each take a sixth of the page.
-    const paragraph =
-      block.lines.length >= NARROW_PARAGRAPH_LINES &&
-      block.right - block.left >= TEXT_COLUMN_EMS * block.fontSize &&
-      wordsPerLine(block) >= PARAGRAPH_LINE_WORDS
+    // Asked only of a block with a narrow line: most of a page's are wide.
+    let paragraph: boolean | undefined
     for (const line of block.lines) {
       chars += line.text.length
-      if (paragraph || line.right - line.left >= minWidth) wideChars += line.text.length
+      if (line.right - line.left < minWidth) {
+        paragraph ??= isNarrowParagraph(block)
+        if (!paragraph) continue
+      }
+      wideChars += line.text.length
     }
   }
   if (isListColumn(blocks, chars)) return Number.POSITIVE_INFINITY
   return wideChars * 2 >= chars ? chars : 0
 }
 
-/** The mean count of words on a block's lines. */
-function wordsPerLine(block: Block): number {
-  let words = 0
-  for (const line of block.lines) words += line.text.split(' ').length
-  return words / block.lines.length
+/**
+ * Whether a block is a paragraph of a narrow column, running text all the same: a newspaper's six
+ * columns each take a sixth of the page.
+ */
+function isNarrowParagraph(block: Block): boolean {
+  return (
+    block.lines.length >= NARROW_PARAGRAPH_LINES &&
+    block.right - block.left >= TEXT_COLUMN_EMS * block.fontSize &&
+    wordsPerLine(block) >= PARAGRAPH_LINE_WORDS
+  )
 }
 
 /**

@@ -86,7 +86,7 @@ describe('splitNotes', () => {
       '3 Stadsarchief Antwerpen, Privilegekamer, PK 914, fol. 33r-v.',
     ]
     const notes = block([first, second, wrap], 70.9, 700, { kind: 'footnote' })
-    const [opening, wrapped, next] = notes.lines as [Line, Line, Line]
+    const [opening, , next] = notes.lines as [Line, Line, Line]
     opening.openingMark = '2'
     opening.left = 84.3
     next.openingMark = '3'
