@@ -836,25 +836,19 @@ function continuesBlock(
     fitsAfter(line, line.right - last.right)
   )
     return false
-  // A lone short line in one font, set larger than the line under it, which opens in that font
-  // and goes on in another, is a heading over a paragraph that opens with a term in the
-  // heading's type ("Key terms" over "Chlorophyll - the green pigment"), not the first line of
-  // a lead-in that wraps, nor a table's title wrapped in its cell.
+  // A lone short line in one font over a line that opens in that font and goes on in another
+  // is a heading over a paragraph that opens with a term in the heading's type ("Key terms" over
+  // "Chlorophyll - the green pigment"), not the first line of a lead-in that wraps, nor a table's
+  // title wrapped in its cell: set larger, it is short of a full line; in the line's size, it
+  // left room for the line's first word ("Pregnancy and breast-feeding" over "Do not take this
+  // medicine ..." opening in bold), where a table's header cell in Chinese, with no word
+  // spaces, tells nothing by its length.
   if (
     block.lines.length === 1 &&
-    last.fontSize > 1.02 * line.fontSize &&
     opensWithTermIn(last, line) &&
-    !isFullLineOf(last, line)
-  )
-    return false
-  // So is one in the size of the line under it, where that line's first word would have fitted
-  // after it: "Pregnancy and breast-feeding" over "Do not take this medicine ..." opening in bold.
-  // (A table's header cell in Chinese, with no word spaces, tells nothing by its length.)
-  if (
-    block.lines.length === 1 &&
-    last.text.includes(' ') &&
-    opensWithTermIn(last, line) &&
-    fitsAfter(line, line.right - last.right)
+    (last.fontSize > 1.02 * line.fontSize
+      ? !isFullLineOf(last, line)
+      : last.text.includes(' ') && fitsAfter(line, line.right - last.right))
   )
     return false
   // After a finished sentence, a line in another font and size opens something new: a heading.
