@@ -27,6 +27,20 @@ describe('buildElements', () => {
     )
   })
 
+  it('reads a note broken over three pages as one note', () => {
+    const pages = [1, 2, 3].map((n) => {
+      const note = block([`part ${n} of the note`], 57, 760, { kind: 'footnote', page: n })
+      if (n > 1) note.continuesNote = true
+      return page([block(['Body text.'], 57, 100, { page: n }), note], n)
+    })
+    const notes = buildElements(pages, collectSpellings([])).filter(
+      (element) => element.type === 'footnote',
+    )
+    expect(notes.map((element) => element.text)).toEqual([
+      'part 1 of the note part 2 of the note part 3 of the note',
+    ])
+  })
+
   it("keeps the blank lines that stand within a listing's block", () => {
     // A browser's <pre>: lines 11.5 pt apart, a blank line 23 pt.
     const listing = block(

@@ -49,7 +49,7 @@ export function buildElements(
   const pushFurniture = (skipped: readonly Block[]) => {
     for (const block of skipped) {
       if (block.kind === 'footnote') {
-        pushNote(block, blocks.indexOf(block))
+        pushNote(block)
         continue
       }
       const type = isFurniture(block) ? block.kind : isBareNumber(block) ? 'paragraph' : undefined
@@ -58,13 +58,13 @@ export function buildElements(
     }
   }
   // The rests of notes broken over a page, read with the notes they end.
-  const carried = new Set<Block>()
-  /** Adds the note at `index`, and its rest overleaf where it goes on there. */
-  const pushNote = (note: Block, index: number) => {
+  const rests = notesOverleaf(blocks)
+  const carried = new Set(rests.values())
+  /** Adds a note, and its rests overleaf where it goes on there, over as many pages as it runs. */
+  const pushNote = (note: Block) => {
     if (carried.has(note)) return
-    const rest = noteOverleaf(blocks, index)
-    if (rest) carried.add(rest)
-    const parts = rest ? [note, rest] : [note]
+    const parts = [note]
+    for (let rest = rests.get(note); rest !== undefined; rest = rests.get(rest)) parts.push(rest)
     const lines = parts.flatMap((part) => part.lines.map((line) => line.text))
     push({ type: 'footnote', page: note.page, text: noteText(joinLines(lines, spellings)) }, parts)
   }
@@ -140,7 +140,7 @@ export function buildElements(
     if (block.kind === 'heading') {
       push({ type: 'heading', page: block.page, text, level: block.level ?? 1 }, [block])
     } else if (block.kind === 'footnote') {
-      pushNote(block, i)
+      pushNote(block)
     } else {
       push({ type: block.kind, page: block.page, text }, [block])
     }
@@ -149,18 +149,20 @@ export function buildElements(
 }
 
 /**
- * The rest of the note at `index`, carried over to the next page, where it is its page's last
- * note: the first note of the next page, marked as going on from it.
+ * The rests of notes broken over a page, by the note each ends: a page's first note, marked as
+ * going on from the page before's last.
  */
-function noteOverleaf(blocks: readonly Block[], index: number): Block | undefined {
-  const note = blocks[index] as Block
-  for (let j = index + 1; j < blocks.length; j++) {
-    const block = blocks[j] as Block
-    if (block.page > note.page + 1) return undefined
+function notesOverleaf(blocks: readonly Block[]): Map<Block, Block> {
+  const rests = new Map<Block, Block>()
+  let last: Block | undefined
+  for (const block of blocks) {
     if (block.kind !== 'footnote') continue
-    return block.page === note.page + 1 && block.continuesNote ? block : undefined
+    if (block.continuesNote && last !== undefined && last.page === block.page - 1) {
+      rests.set(last, block)
+    }
+    last = block
   }
-  return undefined
+  return rests
 }
 
 /** A block's lines joined into its text, as `joinLines` joins them. */
