@@ -174,19 +174,19 @@ const MIN_FOLIO_HEADS = 3
  */
 function markFolioHeads(candidates: readonly MarginBlock[][]): void {
   const numbered: Array<{ block: Block; offset: number }> = []
-  const pagesByOffset = new Map<number, number>()
-  for (const onPage of candidates) {
-    const offsets = new Set<number>()
+  const offsets = candidates.map((onPage) => {
+    const onThisPage: number[] = []
     for (const { block, zone } of onPage) {
       if (zone !== 'top' || block.lines.length !== 1) continue
       const match = EDGE_FOLIO.exec(blockText(block))
       if (!match) continue
       const offset = Number(match[1] ?? match[2]) - block.page
       numbered.push({ block, offset })
-      offsets.add(offset)
+      onThisPage.push(offset)
     }
-    for (const offset of offsets) pagesByOffset.set(offset, (pagesByOffset.get(offset) ?? 0) + 1)
-  }
+    return onThisPage
+  })
+  const pagesByOffset = countPagesByOffset(offsets)
   for (const { block, offset } of numbered) {
     if ((pagesByOffset.get(offset) ?? 0) >= MIN_FOLIO_HEADS) block.kind = 'header'
   }
@@ -346,12 +346,11 @@ function isFrontMatterFolio(block: Block, slots: readonly MarginBlock[]): boolea
  * the margin that keeps it is the page's number, not a note mark or a table's figure.
  */
 function pageNumberOffset(candidates: readonly MarginBlock[][]): number | undefined {
-  const pagesByOffset = new Map<number, number>()
-  for (const onPage of candidates) {
-    const offsets = new Set<number>()
-    for (const { block, folio } of onPage) if (folio !== undefined) offsets.add(folio - block.page)
-    for (const offset of offsets) pagesByOffset.set(offset, (pagesByOffset.get(offset) ?? 0) + 1)
-  }
+  const pagesByOffset = countPagesByOffset(
+    candidates.map((onPage) =>
+      onPage.flatMap(({ block, folio }) => (folio === undefined ? [] : [folio - block.page])),
+    ),
+  )
   let best: number | undefined
   let bestPages = 1
   for (const [offset, count] of pagesByOffset) {
@@ -361,6 +360,15 @@ function pageNumberOffset(candidates: readonly MarginBlock[][]): number | undefi
     }
   }
   return best
+}
+
+/** How many pages give each offset of their numbers from the pages', each page once. */
+function countPagesByOffset(offsets: readonly (readonly number[])[]): Map<number, number> {
+  const pages = new Map<number, number>()
+  for (const onPage of offsets) {
+    for (const offset of new Set(onPage)) pages.set(offset, (pages.get(offset) ?? 0) + 1)
+  }
+  return pages
 }
 
 /** The value of a bare page number in digits ("12", "- 12 -"); undefined for Roman numerals. */
