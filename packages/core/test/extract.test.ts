@@ -588,17 +588,16 @@ describe('extract', () => {
     textField('notes', 'Please send the card\nto my office.', 450, 60)
     for (const mode of ['fast', 'hybrid'] as const) {
       const { markdown } = await extract(await pdf.save(), { mode })
-      expect(markdown).toBe(
-        [
-          'Full name: Ada Lovelace',
-          'Email: ada@example.org',
-          'PIN:',
-          '☒ Send me the newsletter',
-          '☐ Send me letters by post',
-          'Branch: Harbour',
-          'Comments: Please send the card to my office.',
-        ].join('\n\n') + '\n',
-      )
+      const paragraphs = [
+        'Full name: Ada Lovelace',
+        'Email: ada@example.org',
+        'PIN:',
+        '☒ Send me the newsletter',
+        '☐ Send me letters by post',
+        'Branch: Harbour',
+        'Comments: Please send the card to my office.',
+      ]
+      expect(markdown).toBe(`${paragraphs.join('\n\n')}\n`)
     }
   })
 
