@@ -54,6 +54,39 @@ describe('groupLines', () => {
     expect(lines).toContain('3 Problem Formulation')
   })
 
+  it('parts exercises numbered in two short columns, one item beside the other', () => {
+    // LaTeX's multicols at the foot of a page: two items a column, each wrapped once under its
+    // text; too few rows to stack up a gutter.
+    const type = { fontSize: 10.9 }
+    const math = { fontSize: 10.9, fontId: 'math', italic: true }
+    const lines = textsOf(
+      run('1. Show that the family of all functions from ', 85.6, 100, { ...type, right: 289.1 }),
+      run('U', 292.1, 100, { ...math, right: 300 }),
+      run('3. Suppose ', 324.6, 100, { ...type, right: 375.2 }),
+      run('n = m', 378.2, 100, { ...math, right: 405.2 }),
+      run('. Show that the expected num-', 405.2, 100, { ...type, right: 540 }),
+      run('to [m] is universal.', 99.3, 113.6, { ...type, right: 179.4 }),
+      run('ber of empty buckets is about m/e.', 338.3, 113.6, { ...type, right: 490.3 }),
+      run('2. Prove that it fails to be universal if p is not', 85.6, 140, { ...type, right: 301 }),
+      run('4. Compute the expected total number of collid-', 324.6, 140, { ...type, right: 540 }),
+    )
+    expect(lines).toContain('1. Show that the family of all functions from U')
+    expect(lines).toContain('3. Suppose n = m. Show that the expected num-')
+    expect(lines).toContain('4. Compute the expected total number of collid-')
+    // An item that counts on within its justified line, set word by word, is one line.
+    const words = ['(a)', 'when', 'the', 'load', 'is', 'high;', '(b)', 'when', 'it', 'falls']
+    let x = 72
+    const stretched = words.map((word) => {
+      const piece = run(word, x, 140)
+      x = piece.right + 13
+      return piece
+    })
+    const full = run('A line above that is set in one piece across the column.', 72, 126, {
+      right: x - 13,
+    })
+    expect(textsOf(full, ...stretched)).toContain('(a) when the load is high; (b) when it falls')
+  })
+
   it("parts a column's full line from the next column's short last line a LaTeX gutter away", () => {
     // Two columns 10 pt apart under a title that runs across the gutter; the second column's
     // paragraph ends with one word level with a full line of the first.

@@ -2,7 +2,7 @@ import { isFigure } from './figure.js'
 import { seatFractions } from './fractions.js'
 import { ENDS_KEY, KEY } from './key-values.js'
 import { countLetters } from './letters.js'
-import { isBullet } from './list-markers.js'
+import { isBullet, isItemMark, isOrderedMarker, listMarker } from './list-markers.js'
 import { LONE_NOTE_MARK } from './note-marks.js'
 import { isScriptAgainst, SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
 import { composeNegations, composeSpacingAccents, isSpacingAccent } from './text-normalize.js'
@@ -858,6 +858,7 @@ function splitsRow(
   )
     return false
   if (!narrow && isJustifiedSpace(rows, index, prev, next)) return false
+  if (!narrow && opensItemBeside(rows[index] as TextRun[], next)) return true
   if (centredUnderParted(rows, index, prev, next)) return true
   const center = (prev.right + next.left) / 2
   const probe = next.left - 0.3 * Math.min(gap, em)
@@ -1562,6 +1563,40 @@ function rowLead(row: readonly TextRun[], prev: TextRun): string | undefined {
     if (run === prev) return text.trim()
   }
   return undefined
+}
+
+/**
+ * Whether `next` opens a list item beside the one its row opens, past more than a word space:
+ * exercises numbered in two columns ("1. Show that ... from U" and "3. Suppose n = m ..."), whose
+ * few rows stack up no column edge. The item beside is numbered after the first in the same
+ * style, or bulleted alike.
+ */
+function opensItemBeside(row: readonly TextRun[], next: TextRun): boolean {
+  const opening = listMarker((row[0] as TextRun).text.trimStart())
+  if (opening === undefined) return false
+  // A marker drawn as a run of its own reads with the text after it.
+  const following = isItemMark(next.text.trim()) ? row[row.indexOf(next) + 1] : undefined
+  const marker = listMarker(following ? `${next.text.trim()} ${following.text}` : next.text)
+  if (marker === undefined) return false
+  if (!isOrderedMarker(opening)) return marker === opening
+  return (
+    isOrderedMarker(marker) &&
+    markerStyle(marker) === markerStyle(opening) &&
+    markerOrdinal(marker) > markerOrdinal(opening)
+  )
+}
+
+/** An item number's style: its brackets and kind of numeral ("(a)" for "(c)", "1." for "12."). */
+function markerStyle(marker: string): string {
+  return marker.replace(/\d+/, '1').replace(/[a-z]+/, 'a')
+}
+
+/** An item number's value, in its style: 12 for "12.", 3 for "(c)". */
+function markerOrdinal(marker: string): number {
+  const figures = /\d+/.exec(marker)
+  if (figures) return Number(figures[0])
+  const letter = /[a-z]/.exec(marker)
+  return letter ? letter[0].charCodeAt(0) : 0
 }
 
 /**
