@@ -180,6 +180,13 @@ describe('toTextRuns', () => {
     )
     expect(page.runs.map((run) => run.text)).toEqual(['지역 ', '보고서'])
     expect(page.unreliableChars).toBe(0)
+    // Justified, the next word starts a little further off: the space is stretched after it.
+    const justified = toTextRuns(
+      [item('서울특별시교육청', 72, 84), item('\u0001', 156, 2.9), item('(교육감', 159.9, 40)],
+      {},
+      [1, 0, 0, -1, 0, 792],
+    )
+    expect(justified.runs.map((run) => run.text)).toEqual(['서울특별시교육청 ', '(교육감'])
     // An unmapped glyph before its text, a bullet, stays a textless run.
     const bullet = toTextRuns(
       [item('\u0001', 72, 3.5), item('First', 80, 25)],

@@ -251,10 +251,13 @@ const SPACE_MIN_EM = 0.15
 const SPACE_MAX_EM = 0.5
 /** Glyphs of one word touch within this many font sizes. */
 const TOUCH_EM = 0.05
+/** A justified line's word space is stretched by at most this many font sizes. */
+const STRETCH_MAX_EM = 1
 
 /**
  * Whether an item is a word space that its font maps to no Unicode (a control character, or
- * nothing): one glyph about a space wide, drawn flush between two pieces of text on its baseline.
+ * nothing): one glyph about a space wide, drawn flush after a piece of text on its baseline and
+ * before another, or before a stretched gap to it.
  * Browsers subset some fonts so (Korean text printed by Chromium had a U+0001 between its words).
  * A bullet with no Unicode stands before its text, not between two.
  */
@@ -270,13 +273,16 @@ function isUnmappedSpace(items: readonly RawTextItem[], index: number): boolean 
   const [a = 1, b = 0, c = 0, d = 1, x = 0, y = 0] = item.transform
   if (b !== 0 || c !== 0 || a <= 0) return false
   const size = Math.abs(d)
-  const touches = (other: RawTextItem, at: number) =>
-    other.transform[5] === y && Math.abs(at) <= TOUCH_EM * size
+  if (before.transform[5] !== y || after.transform[5] !== y) return false
+  const lead = x - ((before.transform[4] ?? 0) + before.width)
+  const trail = (after.transform[4] ?? 0) - (x + item.width)
+  // A justified line stretches the space after the glyph (Chromium's, in Korean text).
   return (
     item.width >= SPACE_MIN_EM * size &&
     item.width <= SPACE_MAX_EM * size &&
-    touches(before, x - ((before.transform[4] ?? 0) + before.width)) &&
-    touches(after, (after.transform[4] ?? 0) - (x + item.width))
+    Math.abs(lead) <= TOUCH_EM * size &&
+    trail >= -TOUCH_EM * size &&
+    trail <= STRETCH_MAX_EM * size
   )
 }
 
