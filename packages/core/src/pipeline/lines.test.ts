@@ -214,6 +214,16 @@ describe('groupLines', () => {
     ).toEqual(['sections converted:   4'])
   })
 
+  it("keeps a listing's comment in italic typewriter type on its line, whole characters after the code", () => {
+    const mono = { monospace: true, fontSize: 9, fontId: 'mono' }
+    expect(
+      textsOf(
+        run('cron: "30 6 * * *"', 95.4, 100, { ...mono, right: 192.6 }),
+        run('# 06:30 every day', 257.4, 100, { ...mono, italic: true, fontId: 'mono-italic' }),
+      ),
+    ).toEqual(['cron: "30 6 * * *"            # 06:30 every day'])
+  })
+
   it('keeps a justified line of three long words together, however far apart they stand', () => {
     // A narrow German column: its line of three words stretched to spaces of five ems.
     const full = (text: string, y: number) => run(text, 84.4, y, { fontSize: 12, right: 339.6 })

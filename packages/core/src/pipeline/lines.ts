@@ -2018,8 +2018,9 @@ function dominantRun(runs: readonly TextRun[], monospaceLine: boolean): TextRun 
 }
 
 /**
- * Whether two runs of one typewriter font stand a whole number of its characters (measured on
- * `row`) apart, as text set on a typewriter's grid does; columns of a page that happen to end
+ * Whether two runs of one typewriter type stand a whole number of its characters (measured on
+ * `row`) apart, as text set on a typewriter's grid does, in any of its faces at one size (a
+ * highlighted listing's comment in italic after its code); columns of a page that happen to end
  * and start in typewriter type stand apart by a gutter of any width.
  */
 function onCharacterGrid(
@@ -2028,7 +2029,8 @@ function onCharacterGrid(
   gap: number,
   row: readonly TextRun[],
 ): boolean {
-  if (!prev.monospace || !next.monospace || prev.fontId !== next.fontId) return false
+  if (!prev.monospace || !next.monospace) return false
+  if (Math.abs(prev.fontSize - next.fontSize) > 0.05 * prev.fontSize) return false
   const advance = characterAdvance(row, prev.fontId)
   if (advance === undefined) return false
   const characters = gap / advance
