@@ -29,5 +29,15 @@ describe('measureText', () => {
       bodySize: 9,
       bodyMonospace: true,
     })
+    // So is it under a letterhead in other type.
+    const letterhead = block(['Harbour Office, 12 Quay Street'], 10, 40, { fontSize: 12 })
+    expect(measureText([{ blocks: [letterhead, typed, listing] }]).bodyMonospace).toBe(true)
+    // A cheat sheet's commands outweigh its prose, but its headings and sentences are typeset.
+    const sheet = ['Starting work', 'Committing', 'Undoing things'].flatMap((heading, i) => [
+      block([heading], 10, 200 * i, { fontSize: 12, bold: true, fontId: 'f2' }),
+      block(['Run these before you open a merge request:'], 10, 200 * i + 20),
+      block([...code, ...code], 10, 200 * i + 40, { fontSize: 9, monospace: true, fontId: 'mono' }),
+    ])
+    expect(measureText([{ blocks: sheet }])).toMatchObject({ bodySize: 9, bodyMonospace: false })
   })
 })
