@@ -14,6 +14,10 @@ describe('joinLines', () => {
     expect(joinLines(['on the twenty-', 'ninth of July'])).toBe('on the twenty-ninth of July')
     // No hyphenation leaves one letter before a break, nor a compound's ending after it.
     expect(joinLines(['the X-', 'ray lab and e-', 'mail'])).toBe('the X-ray lab and e-mail')
+    // Nor an acronym before lowercase.
+    expect(joinLines(['in accordance with UK-', 'adopted standards'])).toBe(
+      'in accordance with UK-adopted standards',
+    )
     expect(joinLines(['caching of eight-', 'bit models over three-', 'quarters of them'])).toBe(
       'caching of eight-bit models over three-quarters of them',
     )

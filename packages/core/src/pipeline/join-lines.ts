@@ -468,8 +468,9 @@ function endsCompound(prefix: string, suffix: string, compoundEnds: ReadonlySet<
 /** Whether a line-end hyphen stays by the rules alone, without asking the document's spellings. */
 function keepsByRule(before: string, after: string, prefix: string): boolean {
   if (!/\p{Ll}/u.test(after[0] ?? '')) return true
-  // No hyphenation leaves one letter before its break: "X-" + "ray", "e-" + "mail".
-  if (prefix.length === 1) return true
+  // No hyphenation leaves one letter before its break: "X-" + "ray", "e-" + "mail"; nor breaks an
+  // acronym before lowercase: "UK-" + "adopted", "COVID-" + "related".
+  if (prefix.length === 1 || ALL_UPPERCASE.test(prefix)) return true
   // A phrase joined by hyphens ("state-of-the-", "peer-to-", "pat-a-") broken after its small
   // word, or before it ("end-" + "to-end").
   if (LINKED_PHRASE_END.test(before) || LINKED_PHRASE_REST.test(after)) return true
