@@ -501,6 +501,31 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("parts a novel's one-line paragraph that runs to the measure from the next speaker's", () => {
+    const line = (text: string, x: number, y: number, right: number) => run(text, x, y, { right })
+    const blocks = blocksOf(
+      line('The lamp turned all night over the rocks, and Agnes sat', 26, 100, 300),
+      line('by the window with the ledger open on her knees.', 10, 112, 240),
+      line('Margaret took the basket and set it down. "I\'ll tell him."', 26, 124, 300),
+      line('"Will you?" Thomas looked at her steadily. "Or will you tell', 26, 136, 300),
+      line('him it was you?"', 10, 148, 90),
+    )
+    expect(blocks.map((lines) => lines[0])).toEqual([
+      'The lamp turned all night over the rocks, and Agnes sat',
+      'Margaret took the basket and set it down. "I\'ll tell him."',
+      '"Will you?" Thomas looked at her steadily. "Or will you tell',
+    ])
+    // A quotation set in at the indent, line after line, stays whole.
+    const quoted = blocksOf(
+      line('The lamp turned all night over the rocks, and Agnes sat', 26, 100, 300),
+      line('by the window with the ledger open on her knees.', 10, 112, 240),
+      line('It was signed by the harbour master. The tide was late.', 26, 124, 300),
+      line('The boats would not come in before the morning, he wrote,', 26, 136, 300),
+      line('and the men were not to be waited for.', 26, 148, 210),
+    )
+    expect(quoted).toHaveLength(2)
+  })
+
   it("splits a box's heading from a paragraph opening with a term in the heading's type", () => {
     // A sidebar: "Key terms" in bold at 9 pt, over entries whose term is in that bold at 8.5 pt.
     const bold = { fontId: 'bold', fontSize: 9 }

@@ -87,12 +87,15 @@ export function groupBlocks(lines: readonly Line[], page: number): Block[] {
   const blocks: Block[] = []
   const below = linesBelow(lines)
   const hanging = hangingMargins(lines, below)
+  const pitches = usualPitches(lines, below)
+  const indents = findParagraphIndents(lines, below)
   const rhythm: PageRhythm = {
-    pitches: usualPitches(lines, below),
+    pitches,
     measures: lineEdges(lines, (line) => line.right, Math.max),
     starts: lineEdges(lines, (line) => line.left, Math.min),
-    indents: findParagraphIndents(lines, below),
+    indents,
     rowStarts: rowStartLines(lines),
+    openers: indentedOpeners(lines, below, indents, pitches),
   }
   const foot = lowestLine(lines)
   for (const line of lines) {
@@ -491,6 +494,43 @@ interface PageRhythm {
   indents: readonly ParagraphIndent[]
   /** Lines with text level with them far to their right: the first cells of rows. */
   rowStarts: ReadonlySet<Line>
+  /** Lines at a paragraph indent whose next line, at the usual pitch, wraps back to the margin. */
+  openers: ReadonlySet<Line>
+}
+
+/**
+ * The lines that open an indented paragraph of more than one line: at a paragraph indent of the
+ * page, over a line at the usual pitch that starts back at the margin, left of it by the indent.
+ * Such a line never goes on from the line above it, though that one runs to the measure (a
+ * novel's line of dialogue over the next speaker's).
+ */
+function indentedOpeners(
+  lines: readonly Line[],
+  below: readonly number[],
+  indents: readonly ParagraphIndent[],
+  pitches: ReadonlyMap<number, number>,
+): Set<Line> {
+  const openers = new Set<Line>()
+  if (indents.length === 0) return openers
+  for (const [i, j] of below.entries()) {
+    if (j === -1) continue
+    const line = lines[i] as Line
+    const next = lines[j] as Line
+    const em = line.fontSize
+    const indent = indents.find(
+      (edge) => edge.fontSize === em && Math.abs(edge.left - line.left) < 0.2 * em,
+    )
+    const usual = pitches.get(Math.round(em * 2))
+    if (
+      indent !== undefined &&
+      usual !== undefined &&
+      next.fontSize === em &&
+      next.baseline - line.baseline <= usual * LEAD_LINE_PITCH_SLACK &&
+      line.left - next.left > 0.5 * em
+    )
+      openers.add(line)
+  }
+  return openers
 }
 
 /** Lines within this many lines of each other in the page's order are looked at for a row. */
@@ -1017,12 +1057,16 @@ function continuesBlock(
     return false
   }
   // A lone line at the page's paragraph indent that ends a sentence short of the measure, over
-  // another line at that indent, is a paragraph of its own (a novel's line of dialogue).
+  // another line at that indent, is a paragraph of its own (a novel's line of dialogue); so is
+  // one that runs to the measure over the first line of a paragraph of more lines.
   const indent =
     block.lines.length === 1 && finished ? sharedIndent(rhythm.indents, last, line) : undefined
   if (indent) {
     const room = indent.right - last.right
     if (fitsAfter(line, room) || (indent.justified && room > JUSTIFIED_SLACK)) return false
+    // Nor does it go on into a line that opens a paragraph of its own, though it runs to the
+    // measure: the lines under that one wrap back to the margin.
+    if (rhythm.openers.has(line)) return false
   }
   // A lone line over an indented line that reaches further right, with room for that line's
   // first word, was broken on purpose: a paragraph's last line alone at the top of a column over
