@@ -63,6 +63,48 @@ describe('markFurniture', () => {
     expect(kinds(sections)).toEqual(Array(4).fill(['paragraph', 'paragraph']))
   })
 
+  it("marks a book's running heads read with their page numbers, where the other pages' heads are numbers alone", () => {
+    // LaTeX's book class: a long chapter title runs its even pages' heads into their numbers;
+    // the odd pages' heads are their numbers alone, and the chapter's first page's at its foot.
+    const title = "CHAPTER 7. THE LIGHTHOUSE KEEPER'S DAUGHTER"
+    const book = (head: (n: number) => string) =>
+      [1, 2, 3, 4, 5, 6, 7].map((n) => ({
+        height: 800,
+        blocks: [
+          block([head(n)], 72, n === 1 ? 760 : 30, { page: n }),
+          block([`Body text of page ${n}`], 72, 300, { page: n }),
+        ],
+      }))
+    const pages = book((n) => (n === 2 || n === 4 ? `${n} ${title}` : String(n)))
+    markFurniture(pages)
+    expect(kinds(pages).map(([head]) => head)).toEqual(['footer', ...Array(6).fill('header')])
+    // A section heading that opens its page with the page's number is no head.
+    const opened = book((n) => (n === 4 ? '4 Discussion' : String(n)))
+    markFurniture(opened)
+    expect(kinds(opened)[3]).toEqual(['paragraph', 'paragraph'])
+  })
+
+  it("keeps a letterhead's name and the signature that repeats it atop the next page", () => {
+    const pages = [1, 2].map((n) => ({
+      height: 800,
+      blocks:
+        n === 1
+          ? [
+              block(['Sofia Marquez-Lindqvist'], 70, 80, { page: 1, fontSize: 24 }),
+              block(['Dear Ms Oduya, I am writing to apply for the role.'], 70, 300, { page: 1 }),
+            ]
+          : [
+              block(['Sincerely,'], 70, 55, { page: 2, fontSize: 11 }),
+              block(['Sofia Marquez-Lindqvist'], 70, 80, { page: 2, fontSize: 11 }),
+            ],
+    }))
+    markFurniture(pages)
+    expect(kinds(pages)).toEqual([
+      ['paragraph', 'paragraph'],
+      ['paragraph', 'paragraph'],
+    ])
+  })
+
   it("keeps a bare number in the margin that breaks the document's page numbering", () => {
     // A table's cell at the top of the page it runs on to, in a document numbered "Page n".
     const pages = threePages((n) => [

@@ -130,9 +130,11 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
           block.kind = zone === 'top' ? 'header' : 'footer'
         continue
       }
+      const typical = sizes.get(key)
       const repeated =
         ((counts.get(key) ?? 0) >= threshold || alternating.has(key)) &&
-        isTypicalSize(block, sizes.get(key)) &&
+        isTypicalSize(block, typical?.size) &&
+        (typical === undefined || typical.pages >= Math.min(threshold, counts.get(key) ?? 0)) &&
         (!key.includes('#') || (exactCounts.get(exact) ?? 0) >= threshold || !isHeadingSized(block))
       if (repeated && block.tableRow && zone === 'top' && !headerRows.has(exact)) {
         headerRows.add(exact)
@@ -164,8 +166,10 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
 
 /** A running head's page number at either end of it: "58 Chapter 4", "4.3 Nominal Sets 59". */
 const EDGE_FOLIO = /^(\d{1,4})\s+\D|\D\s+(\d{1,4})$/
-/** Pages whose heads number them alike, at least, for their numbers to be the pages'. */
+/** Pages whose heads number them alike, at least, for their numbers to be the pages'... */
 const MIN_FOLIO_HEADS = 3
+/** ... of which at least this many are titled: two section headings may open their pages. */
+const MIN_TITLED_HEADS = 2
 
 /**
  * Marks the running heads that carry the page's number at one end, where they number the pages
@@ -176,7 +180,9 @@ function markFolioHeads(candidates: readonly MarginBlock[][]): void {
   const numbered: Array<{ block: Block; offset: number }> = []
   const offsets = candidates.map((onPage) => {
     const onThisPage: number[] = []
-    for (const { block, zone } of onPage) {
+    for (const { block, zone, folio } of onPage) {
+      // Bare page numbers keep the numbering too: a book's pages with no title in their heads.
+      if (folio !== undefined) onThisPage.push(folio - block.page)
       if (zone !== 'top' || block.lines.length !== 1) continue
       const match = EDGE_FOLIO.exec(blockText(block))
       if (!match) continue
@@ -188,7 +194,9 @@ function markFolioHeads(candidates: readonly MarginBlock[][]): void {
   })
   const pagesByOffset = countPagesByOffset(offsets)
   for (const { block, offset } of numbered) {
-    if ((pagesByOffset.get(offset) ?? 0) >= MIN_FOLIO_HEADS) block.kind = 'header'
+    const titled = numbered.filter((head) => head.offset === offset).length
+    if ((pagesByOffset.get(offset) ?? 0) >= MIN_FOLIO_HEADS && titled >= MIN_TITLED_HEADS)
+      block.kind = 'header'
   }
 }
 
@@ -309,12 +317,27 @@ function namesTitleElsewhere(block: Block, titles: Titles): boolean {
 }
 
 /**
- * Whether larger type stands over a block on its page: a contents entry under "Contents" names a
- * section set larger elsewhere as a running head does, but no running head stands under a title.
+ * Whether larger type stands over a block on its page, or the end of a sentence in its own: a
+ * contents entry under "Contents" names a section set larger elsewhere as a running head does,
+ * but no running head stands under a title, nor under text.
  */
 function standsUnderTitle(block: Block, page: FurniturePage): boolean {
   return page.blocks.some(
-    (other) => other.bottom <= block.top && other.fontSize >= HEADING_SIZE_RATIO * block.fontSize,
+    (other) =>
+      other.bottom <= block.top &&
+      (other.fontSize >= HEADING_SIZE_RATIO * block.fontSize || endsProseOver(other, block)),
+  )
+}
+
+/**
+ * Whether `upper` is a line of text in the type of `block` that ends a sentence or a clause: a
+ * letter's "Sincerely," over its signature atop the last page, no running head's place.
+ */
+function endsProseOver(upper: Block, block: Block): boolean {
+  return (
+    upper.fontId === block.fontId &&
+    Math.abs(upper.fontSize - block.fontSize) <= 0.05 * block.fontSize &&
+    /[.,;:!?]$/.test(blockText(upper))
   )
 }
 
@@ -415,20 +438,30 @@ function markStackedFurniture(pages: readonly FurniturePage[], threshold: number
 }
 
 /**
- * The median type size of each key's blocks. A running header keeps its size from page to page;
- * the title on the first page that it repeats ("Annual Review" over a header "Annual Review",
- * as browsers print a page's title) is set far larger, and is content.
+ * The median type size of each key's blocks, and how many pages hold the key in that size. A
+ * running header keeps its size from page to page; the title on the first page that it repeats
+ * ("Annual Review" over a header "Annual Review", as browsers print a page's title) is set far
+ * larger, and is content, as is a letterhead's name that a signature overleaf repeats.
  */
-function typicalSizes(candidates: readonly MarginBlock[][]): Map<string, number> {
-  const byKey = new Map<string, Block[]>()
-  for (const { key, block } of candidates.flat()) {
-    const blocks = byKey.get(key)
-    if (blocks) blocks.push(block)
-    else byKey.set(key, [block])
+function typicalSizes(
+  candidates: readonly MarginBlock[][],
+): Map<string, { size: number; pages: number }> {
+  const byKey = new Map<string, Array<{ block: Block; page: number }>>()
+  for (const [page, onPage] of candidates.entries()) {
+    for (const { key, block } of onPage) {
+      const blocks = byKey.get(key)
+      if (blocks) blocks.push({ block, page })
+      else byKey.set(key, [{ block, page }])
+    }
   }
-  const medians = new Map<string, number>()
-  for (const [key, blocks] of byKey) medians.set(key, medianFontSize(blocks))
-  return medians
+  const typical = new Map<string, { size: number; pages: number }>()
+  for (const [key, placed] of byKey) {
+    const size = medianFontSize(placed.map(({ block }) => block))
+    const pages = new Set<number>()
+    for (const { block, page } of placed) if (isTypicalSize(block, size)) pages.add(page)
+    typical.set(key, { size, pages: pages.size })
+  }
+  return typical
 }
 
 function isTypicalSize(block: Block, typical: number | undefined): boolean {
