@@ -1734,6 +1734,21 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('ranks a part over its first numbered heading, which is no title of it', () => {
+    // A 10-K: "PART II" in 12 pt bold over "Item 7." in 11 pt bold, subheads in 10 pt bold.
+    const part = (name: string, item: number, y: number) => [
+      block([`PART ${name}`], 10, y, { fontSize: 12, fontId: 'f2' }),
+      block([`Item ${item}. Business`], 10, y + 25, { fontSize: 11, fontId: 'f2' }),
+      block(BODY, 10, y + 45),
+      block(['Overview'], 10, y + 90, { fontSize: 10, fontId: 'f2' }),
+      block(BODY, 10, y + 110),
+    ]
+    const layout = page([...part('I', 1, 100), ...part('II', 7, 400)])
+    classifyPage(layout)
+    const levels = layout.blocks.filter((b) => b.kind === 'heading').map((b) => b.level)
+    expect(levels[0]).toBeLessThan(levels[1] as number)
+  })
+
   it('nests right-to-left list items by how far their right edge steps in', () => {
     // Items end at 300 (the first two, whatever their length) or 280 (nested under the second).
     const item = (text: string, right: number, y: number) => {
