@@ -1749,6 +1749,44 @@ describe('classifyBlocks', () => {
     expect(levels[0]).toBeLessThan(levels[1] as number)
   })
 
+  it('takes a long line in title case in a face of its own for a heading, and one over its subheading', () => {
+    // A 10-K: items in 11 pt bold, subheads in 10 pt bold, the body in 10 pt regular; the bold
+    // face is one font at both sizes.
+    const bold = { fontId: 'bold' }
+    const layout = page([
+      block(['Item 1. Business'], 72, 100, { ...bold, fontSize: 11 }),
+      block(['Overview'], 72, 125, { ...bold, fontSize: 10 }),
+      block(BODY, 72, 145),
+      block(
+        [
+          "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations",
+        ],
+        72,
+        200,
+        { ...bold, fontSize: 11 },
+      ),
+      block(BODY, 72, 225),
+      // A sentence in that face is no heading, however long.
+      block(
+        ['We sell our products in more than seventy countries through distributors and agents'],
+        72,
+        280,
+        { ...bold, fontSize: 11 },
+      ),
+      block(BODY, 72, 305),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'heading',
+      'heading',
+      'paragraph',
+      'heading',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+    ])
+  })
+
   it('nests right-to-left list items by how far their right edge steps in', () => {
     // Items end at 300 (the first two, whatever their length) or 280 (nested under the second).
     const item = (text: string, right: number, y: number) => {

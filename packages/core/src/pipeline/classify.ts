@@ -1177,8 +1177,10 @@ function isHeading(
     (next.lines.length > 1 || plainText(next).length > text.length)
   // A numbered title set larger in a face of its own heads its section over a subheading too
   // ("2. What you need to know" over "Do not take Amoxilin:").
+  const subheaded = next !== undefined && headsSmallerHeading(block, next, stats)
   if (
     !followedByBody &&
+    !subheaded &&
     !(next !== undefined && (opensSubsection(text, plainText(next)) || numberedDisplay))
   )
     return false
@@ -1193,11 +1195,54 @@ function isHeading(
   return (
     block.fontId !== stats.bodyFontId &&
     next?.kind !== 'table' &&
-    next?.fontId !== block.fontId &&
+    (next?.fontId !== block.fontId || subheaded) &&
     block.lines.length === 1 &&
-    words <= 10 &&
+    (words <= 10 || (words <= TITLE_CASE_MAX_WORDS && isTitleCase(text))) &&
     (lettered || /^[\p{Lu}\d]/u.test(text))
   )
+}
+
+/**
+ * Whether a line in a face of its own that opens with a word or a section's number, and gives
+ * no web address, heads a subheading right under it: one short line at its left edge, in a face
+ * other than the body's, set smaller, that ends no sentence ("Item 1. Business" in 11 pt over
+ * "Overview" in 10 pt, then the text). Centred lines stack so on a title page.
+ */
+function headsSmallerHeading(block: Block, next: Block, stats: TextStatistics): boolean {
+  const text = plainText(block)
+  return (
+    (/^\p{Lu}\p{L}/u.test(text) || isSectionNumber(text)) &&
+    !/https?:\/\/|www\./.test(text) &&
+    next.top > block.bottom &&
+    Math.abs(next.left - block.left) < 0.5 * block.fontSize &&
+    next.lines.length === 1 &&
+    next.fontId !== stats.bodyFontId &&
+    block.fontSize > SUBHEADING_STEP * next.fontSize &&
+    !/[.;,:]$/.test(plainText(next))
+  )
+}
+
+/** A heading's type is larger than its subheading's by this share at least. */
+const SUBHEADING_STEP = 1.05
+
+/** A heading in title case may run to this many words: "Item 7. Management's Discussion ...". */
+const TITLE_CASE_MAX_WORDS = 16
+/** Words of this many letters or fewer may stay lowercase in a title ("and", "of", "with"). */
+const TITLE_CASE_SMALL_WORD = 4
+
+/**
+ * Whether every word of a line longer than a title's small words opens with a capital, as a
+ * title's do and a sentence's do not ("Summary of Significant Accounting Policies").
+ */
+function isTitleCase(text: string): boolean {
+  let long = 0
+  for (const word of text.split(/\s+/)) {
+    const letters = word.replace(/[^\p{L}]/gu, '')
+    if (letters.length <= TITLE_CASE_SMALL_WORD) continue
+    if (!/^\p{Lu}/u.test(letters)) return false
+    long++
+  }
+  return long >= 2
 }
 
 /** Lines at most of a signer's title and date under the name, and words at most of each. */
