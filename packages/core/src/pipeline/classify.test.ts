@@ -569,6 +569,22 @@ describe('classifyBlocks', () => {
     expect(whole.blocks.map((b) => b.kind)).toEqual(['paragraph', 'paragraph', 'paragraph'])
   })
 
+  it("takes a code listing's or an algorithm's label for a caption, not a sentence naming one", () => {
+    const layout = page([
+      block(['Listing 1: Original batching code (simplified).'], 10, 100),
+      block(['Algorithm 2 Greedy matching'], 10, 200, { fontId: 'bold' }),
+      block(['Listing 1 shows the batching code that every request thread ran.'], 10, 300),
+      block(BODY, 10, 400),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'caption',
+      'caption',
+      'paragraph',
+      'paragraph',
+    ])
+  })
+
   it('takes an appendix figure or table label for a caption, however large it is set', () => {
     const layout = page([
       block(['Table A4-12. Projected Average Volume Server UEC by Space Type'], 10, 100, {
