@@ -501,6 +501,22 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("parts a letter's salutation from its first paragraph, but not a sentence that opens so", () => {
+    expect(
+      blocksOf(
+        run('Dear shareholder,', 10, 100, { right: 90 }),
+        run('I am pleased to report that the company delivered another year of', 10, 116),
+        run('growth in every one of its markets.', 10, 128),
+      ),
+    ).toHaveLength(2)
+    expect(
+      blocksOf(
+        run('Dear as the land was, the crofters', 10, 100, { right: 300 }),
+        run('would not sell it to the estate.', 10, 112),
+      ),
+    ).toHaveLength(1)
+  })
+
   it("parts a novel's one-line paragraph that runs to the measure from the next speaker's", () => {
     const line = (text: string, x: number, y: number, right: number) => run(text, x, y, { right })
     const blocks = blocksOf(

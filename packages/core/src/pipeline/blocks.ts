@@ -129,6 +129,9 @@ const CODE_OPENER = /[:{([]$/
 /** The end of a line of code that an expression goes on from: an operator, an open bracket. */
 const CODE_OPERATOR_END = /[=({[+*/&|<>]$/
 
+/** A letter's salutation: "Dear shareholder,", "Dear Ms Oduya,", "To whom it may concern:". */
+const SALUTATION = /^(?:dear\s+\S.{0,50}|to whom it may concern)[,:]$/i
+
 /** A line this short alone over a caption is a table's cell. */
 const CELL_MAX_CHARS = 20
 /** An item's wrapped line starts at most this many font sizes right of the item's text. */
@@ -1032,6 +1035,8 @@ function continuesBlock(
   ) {
     return false
   }
+  // A letter's salutation stands alone over the letter's first paragraph.
+  if (block.lines.length === 1 && SALUTATION.test(last.text)) return false
   // A lone line that ends a sentence short of the line under it, which starts out to its left,
   // ended there (an item's last words atop a page, over the next paragraph at the margin): a
   // paragraph's indented first line runs on to the measure, and a title's lines are centred.
