@@ -127,6 +127,22 @@ describe('orderBlocks', () => {
     expect(orderBlocks([number, right, left]).blocks).toEqual([left, right, number])
   })
 
+  it("reads a letter's sign-off under two balanced columns after both, not with the first", () => {
+    // COLUMN_TEXT's 8 lines at 12 pt end both columns at 150; the signature stands 30 pt under.
+    const left = block(COLUMN_TEXT, 10, 60)
+    const right = block(COLUMN_TEXT, 180, 60)
+    const name = block(['David Okonkwo-Hale'], 10, 190)
+    const title = block(['Group Chief Executive'], 10, 202)
+    const number = block(['2'], 330, 400)
+    expect(orderBlocks([left, right, name, title, number]).blocks).toEqual([
+      left,
+      right,
+      name,
+      title,
+      number,
+    ])
+  })
+
   it("reads a slide's two short lists side by side each whole, under the title centred over them", () => {
     const title = block(['Two priorities'], 135, 20)
     const side = (x: number, head: string, items: string[]) => [

@@ -326,7 +326,10 @@ function orderRegion(
   // Blocks across a gutter with nothing of the columns above them (a paper's first author).
   const columnsTop = Math.min(...narrowOnes.map((block) => block.top))
   const topCrossing = crossing.filter((block) => block.top <= columnsTop + 1)
-  const underColumns = footOfGutters(narrowOnes, gutters)
+  const underColumns = [
+    ...footOfGutters(narrowOnes, gutters),
+    ...signOffUnderColumns(narrowOnes, gutters),
+  ]
   const separators = blocks
     .filter(
       (block) =>
@@ -509,6 +512,66 @@ function footOfGutters(blocks: readonly Block[], gutters: readonly Gutter[]): Bl
   for (const block of blocks)
     if (!inGutter(block)) columnsBottom = Math.max(columnsBottom, block.bottom)
   return within.filter((block) => block.top >= columnsBottom)
+}
+
+/** A sign-off stands at least this many of its ems under the column it falls in... */
+const SIGN_OFF_GAP_EMS = 2
+/** ... in at most this many blocks ... */
+const SIGN_OFF_MAX_BLOCKS = 4
+/** ... of at most this many lines each ... */
+const SIGN_OFF_MAX_LINES = 3
+/** ... under columns that end level, within this many ems of each other. */
+const BALANCED_EMS = 3
+
+/**
+ * The blocks set well under columns that end level, in one column's width: a letter's signature
+ * and the signer's title under a letter set in two balanced columns. They close the text of all
+ * the columns, not only of the one they fall in, and are read after them.
+ */
+function signOffUnderColumns(blocks: readonly Block[], gutters: readonly Gutter[]): Block[] {
+  const columns = splitColumns(blocks, gutters)
+  if (columns.length < 2) return []
+  // Each column's text ends at the first wide gap under which only short blocks follow: a
+  // sign-off, then maybe the page's footer, each after a wide gap of its own.
+  const ends: number[] = []
+  const signOffs: Block[][] = []
+  const others: Block[][] = []
+  for (const column of columns) {
+    const sorted = [...column].sort((p, q) => p.top - q.top)
+    const parted = (k: number) => {
+      const above = sorted[k - 1] as Block
+      const under = sorted[k] as Block
+      const em = Math.min(above.fontSize, under.fontSize)
+      return under.top - above.bottom >= SIGN_OFF_GAP_EMS * em
+    }
+    let shortFrom = sorted.length
+    while (shortFrom > 1 && (sorted[shortFrom - 1] as Block).lines.length <= SIGN_OFF_MAX_LINES)
+      shortFrom--
+    let k = Math.max(shortFrom, 1)
+    while (k < sorted.length && !parted(k)) k++
+    if (k >= sorted.length) {
+      ends.push((sorted.at(-1) as Block).bottom)
+      continue
+    }
+    ends.push((sorted[k - 1] as Block).bottom)
+    let next = k + 1
+    while (next < sorted.length && !parted(next)) next++
+    // A sign-off starts at its column's edge: blocks further right stand in a column of their
+    // own, or are the page's number.
+    const edge = Math.min(...sorted.slice(0, k).map((block) => block.left))
+    const group = sorted.slice(k, next)
+    if (group.every((block) => Math.abs(block.left - edge) <= block.fontSize)) signOffs.push(group)
+    else others.push(group)
+    others.push(sorted.slice(next))
+  }
+  // The highest is the sign-off; anything else under the columns lies under it, at the foot.
+  const [foot, ...lower] = signOffs.sort((p, q) => (p[0] as Block).top - (q[0] as Block).top)
+  if (foot === undefined || foot.length > SIGN_OFF_MAX_BLOCKS) return []
+  const bottom = Math.max(...foot.map((block) => block.bottom))
+  if ([...lower, ...others].some((group) => group.some((block) => block.top < bottom))) return []
+  const em = medianFontSize(blocks)
+  const balanced = Math.max(...ends) - Math.min(...ends) <= BALANCED_EMS * em
+  return balanced && (foot[0] as Block).top - Math.max(...ends) >= SIGN_OFF_GAP_EMS * em ? foot : []
 }
 
 /**
