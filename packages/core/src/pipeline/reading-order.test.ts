@@ -127,6 +127,29 @@ describe('orderBlocks', () => {
     expect(orderBlocks([number, right, left]).blocks).toEqual([left, right, number])
   })
 
+  it("reads a web page's navigation beside its article as a column, but not speakers beside what they said", () => {
+    // A documentation page: groups of links at the left, a wide gap, the article's prose.
+    const prose = Array.from({ length: 4 }, () => 'the article text runs on in full sentences here')
+    const nav = [0, 1, 2].map((i) =>
+      block(['GUIDES', 'Authentication', 'Connection pools', 'Retries'], 36, 67 + 90 * i, {
+        fontSize: 8,
+      }),
+    )
+    const article = [0, 1, 2].map((i) => block(prose, 203, 60 + 90 * i))
+    const mixed = [0, 1, 2].flatMap((i) => [article[i] as Block, nav[i] as Block])
+    expect(orderBlocks(mixed).blocks).toEqual([...nav, ...article])
+    // A transcript: each speaker's name level with the first line of what they said, the time
+    // under the name.
+    const turns = [0, 1, 2].flatMap((i) => [
+      block(['Priya Nair'], 36, 60 + 90 * i),
+      article[i] as Block,
+      block(['0:09'], 36, 74 + 90 * i, { fontSize: 9 }),
+    ])
+    const read = (blocks: readonly Block[]) =>
+      blocks.flatMap((b) => b.lines.map((line) => line.text)).join(' ')
+    expect(read(orderBlocks(turns).blocks)).toBe(read(turns))
+  })
+
   it("reads a letter's sign-off under two balanced columns after both, not with the first", () => {
     // COLUMN_TEXT's 8 lines at 12 pt end both columns at 150; the signature stands 30 pt under.
     const left = block(COLUMN_TEXT, 10, 60)

@@ -4,7 +4,7 @@ import { readLevelRows } from './level-rows.js'
 import { isBullet, listMarker } from './list-markers.js'
 import { standsFarRightOf } from './row-fields.js'
 import type { Block, Line } from './types.js'
-import { wordsPerLine } from './words.js'
+import { countWords, wordsPerLine } from './words.js'
 
 /** Blocks wider than this share of their region span columns (titles, figures, wide paragraphs). */
 const WIDE_SHARE = 0.55
@@ -1028,7 +1028,12 @@ function findSidebarGutter(
   const gutter = best
   const left = blocks.filter((block) => block.right <= gutter.left)
   const right = blocks.filter((block) => block.left >= gutter.right)
-  if (!isProse(left) || !isProse(right)) return undefined
+  // A web page's navigation, a column of links, stands a wide gap beside the prose it leads to.
+  const wide = gutter.right - gutter.left >= NAVIGATION_GAP_EMS * medianFontSize(blocks)
+  const navigates = (side: readonly Block[], other: readonly Block[]) =>
+    wide && isNavigation(side) && isProse(other) && !labelsEntries(side, other)
+  if (!(isProse(left) && isProse(right)) && !navigates(left, right) && !navigates(right, left))
+    return undefined
   const baselines = left.flatMap((block) => block.lines.map((line) => line.baseline))
   const rightLines = right.flatMap((block) => block.lines)
   const level = rightLines.filter((line) =>
@@ -1048,6 +1053,37 @@ function findSidebarGutter(
 }
 
 /** Enough words, several to a line, to read as running text rather than labels or numbers. */
+/** A navigation column stands at least this many ems of the page's text from it... */
+const NAVIGATION_GAP_EMS = 3
+/** ... in at least this many links of at most so many words each. */
+const NAVIGATION_MIN_LINES = 6
+const NAVIGATION_MAX_WORDS = 5
+
+/**
+ * Whether short lines beside prose label its entries: most of its blocks start level with one of
+ * them (a transcript's speakers and times beside what each said), as a page's links do not.
+ */
+function labelsEntries(labels: readonly Block[], entries: readonly Block[]): boolean {
+  const baselines = labels.flatMap((block) => block.lines.map((line) => line.baseline))
+  const level = entries.filter((block) => {
+    const start = (block.lines[0] as Line).baseline
+    return baselines.some((baseline) => Math.abs(baseline - start) < 2)
+  }).length
+  return level * 2 >= entries.length
+}
+
+/** Whether blocks are a column of links: many short lines, a few words each. */
+function isNavigation(blocks: readonly Block[]): boolean {
+  let lines = 0
+  for (const block of blocks) {
+    for (const line of block.lines) {
+      if (countWords(line.text) > NAVIGATION_MAX_WORDS) return false
+      lines++
+    }
+  }
+  return lines >= NAVIGATION_MIN_LINES
+}
+
 function isProse(blocks: readonly Block[]): boolean {
   let chars = 0
   let words = 0
