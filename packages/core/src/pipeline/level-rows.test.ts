@@ -53,6 +53,26 @@ describe('readLevelRows', () => {
       'PPE Protective equipment',
       'VfM Value for money',
     ])
+    // Wordier meanings, and a short name among the acronyms, make a glossary too.
+    const wordy = [
+      block(['BSOG', 'DfT', 'Ofgem', 'ZEBRA'], 10, 100),
+      block(
+        [
+          'Bus Service Operators Grant',
+          'Department for Transport',
+          'Office of Gas and Electricity Markets',
+          'Zero Emission Bus Regional Areas scheme',
+        ],
+        80,
+        100,
+      ),
+    ]
+    expect(texts([...readLevelRows(wordy).rows.values()].flat())).toEqual([
+      'BSOG Bus Service Operators Grant',
+      'DfT Department for Transport',
+      'Ofgem Office of Gas and Electricity Markets',
+      'ZEBRA Zero Emission Bus Regional Areas scheme',
+    ])
   })
 
   it("joins a word broken at a line's end in a bibliography's entry beside its label", () => {

@@ -70,6 +70,15 @@ export function readLevelRows(blocks: readonly Block[], spellings?: Spellings): 
       candidates.push(index)
     }
   }
+  // A glossary's meanings, however wordy, are cells beside its column of acronyms.
+  const acronyms = candidates.map((index) => blocks[index] as Block).filter(isAcronyms)
+  if (acronyms.length > 0) {
+    const short = new Set(candidates)
+    for (const [index, block] of blocks.entries()) {
+      if (block.kind !== 'paragraph' || short.has(index)) continue
+      if (acronyms.some((column) => definesLineByLine(column, block))) candidates.push(index)
+    }
+  }
   const replaced = new Map<number, Block[]>()
   const standIn = (members: Iterable<number>, rowBlocks: Block[]) => {
     const whole = withLines(
@@ -353,6 +362,22 @@ function startsWithin(block: Block, box: Omit<Extent, 'em'>): boolean {
  * Whether the block's median line is short: more than half of its lines are. Every paragraph of
  * every page comes here, so the count stops as soon as either answer is certain.
  */
+/**
+ * Whether `meanings` stands right of a column of acronyms, each of its lines level with one of
+ * theirs, one for one: a glossary set in two columns.
+ */
+function definesLineByLine(acronyms: Block, meanings: Block): boolean {
+  if (meanings.left <= acronyms.right || meanings.lines.length !== acronyms.lines.length) {
+    return false
+  }
+  return meanings.lines.every(
+    (line, i) => Math.abs(line.baseline - (acronyms.lines[i] as Line).baseline) < LEVEL_POINTS,
+  )
+}
+
+/** Lines of one row stand on baselines at most this many points apart. */
+const LEVEL_POINTS = 2
+
 function hasShortLines(block: Block): boolean {
   const needed = (block.lines.length >> 1) + 1
   const allowedLong = block.lines.length - needed
@@ -393,15 +418,25 @@ function isCategories(block: Block): boolean {
 
 /** An abbreviation: a short word of two capitals or more ("CAG", "VfM", "R&D"). */
 const ACRONYM = /^(?=(?:[^\p{Lu}]*\p{Lu}){2})[\p{L}&.]{2,8}$/u
+/** A short word of an abbreviations list that is capitalised but no acronym: "Ofgem", "Defra". */
+const SHORT_NAME = /^\p{Lu}[\p{L}&.]{1,7}$/u
+/** Share of a column of abbreviations that are acronyms, at least. */
+const ACRONYM_SHARE = 2 / 3
 
 /**
  * Whether a block's lines are abbreviations, a glossary's column beside the words they stand
- * for: each is read with its expansion, row by row.
+ * for: each is read with its expansion, row by row. A few may be short names rather than
+ * acronyms.
  */
 function isAcronyms(block: Block): boolean {
-  return (
-    block.lines.length >= MIN_ROWS && block.lines.every((line) => ACRONYM.test(line.text.trim()))
-  )
+  if (block.lines.length < MIN_ROWS) return false
+  let acronyms = 0
+  for (const line of block.lines) {
+    const text = line.text.trim()
+    if (ACRONYM.test(text)) acronyms++
+    else if (!SHORT_NAME.test(text)) return false
+  }
+  return acronyms >= ACRONYM_SHARE * block.lines.length
 }
 
 /** Whether every line of a block holds a figure: dates, amounts, reference numbers. */
