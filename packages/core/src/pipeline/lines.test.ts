@@ -54,6 +54,25 @@ describe('groupLines', () => {
     expect(lines).toContain('3 Problem Formulation')
   })
 
+  it("keeps an annex paragraph's number in the margin with its first line", () => {
+    const number = { fontId: 'bold', fontSize: 10.9 }
+    const text = { fontSize: 10.9 }
+    const paragraph = (label: string, y: number) => [
+      run(label, 65.2, y, { ...number, right: 82.2 }),
+      run('We reviewed published documents and internal papers, including', 99.2, y, {
+        ...text,
+        right: 524.4,
+      }),
+      run('business cases and the minutes of the programme board meetings.', 99.2, y + 13.6, {
+        ...text,
+        right: 524.4,
+      }),
+    ]
+    const lines = textsOf(...paragraph('B.1', 100), ...paragraph('B.2', 146))
+    expect(lines).toContain('B.1 We reviewed published documents and internal papers, including')
+    expect(lines).toContain('B.2 We reviewed published documents and internal papers, including')
+  })
+
   it('parts exercises numbered in two short columns, one item beside the other', () => {
     // LaTeX's multicols at the foot of a page: two items a column, each wrapped once under its
     // text; too few rows to stack up a gutter.

@@ -26,8 +26,9 @@ const WIDE_GAP_EM = 4
 const CROSSING_MARGIN_EM = 0.25
 /** A numbered reference's label: "[5]". */
 const REFERENCE_NUMBER = /^\[\d{1,3}\]$/
-/** A bare section or item number: `3.`, `2.1`, `IV.`, `(a)`. */
-const NUMBER_LABEL = /^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[IVXivx]{1,5}|([A-Za-z])\1{0,2})[.)]?)$/
+/** A bare section or item number: `3.`, `2.1`, `IV.`, `(a)`, an annex's `B.1`. */
+const NUMBER_LABEL =
+  /^(?:\(?(?:(?:[A-Z]\.)?\d{1,3}(?:\.\d{1,3})*|[IVXivx]{1,5}|([A-Za-z])\1{0,2})[.)]?)$/
 /** The most runs a row's leading label is read from. */
 const LEAD_MAX_RUNS = 3
 /** The narrowest column of prose, in font sizes, whose gutter may open at a row. */
