@@ -84,6 +84,16 @@ describe('markFurniture', () => {
     expect(kinds(opened)[3]).toEqual(['paragraph', 'paragraph'])
   })
 
+  it("keeps a document's symbol in its masthead under the running head that repeats it", () => {
+    const pages = threePages((n) => [
+      block(['WHA77.14'], 70, 40, { page: n }),
+      ...(n === 1 ? [block(['WHA77.14'], 70, 95, { page: n, fontSize: 10.9 })] : []),
+      block([`Body text of page ${n}`], 70, 300, { page: n }),
+    ])
+    markFurniture(pages)
+    expect(kinds(pages)[0]).toEqual(['header', 'paragraph', 'paragraph'])
+  })
+
   it("keeps a letterhead's name and the signature that repeats it atop the next page", () => {
     const pages = [1, 2].map((n) => ({
       height: 800,

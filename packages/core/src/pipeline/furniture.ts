@@ -124,6 +124,7 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
       ...folios,
       ...onPage.filter((c) => c.inMargin && c.pageNumber && c.folio === undefined),
     ]
+    const outermost = outermostByKey(onPage)
     for (const { block, zone, key, exact, pageNumber, folio, inMargin } of onPage) {
       if (!inMargin) {
         if (folios.some((folio) => folio.block === block) || isFrontMatterFolio(block, slots))
@@ -131,7 +132,10 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
         continue
       }
       const typical = sizes.get(key)
+      // A running head's text set again on its page, further in, is content: a document's
+      // symbol in its masthead under a header that repeats it.
       const repeated =
+        outermost.get(key) === block &&
         ((counts.get(key) ?? 0) >= threshold || alternating.has(key)) &&
         isTypicalSize(block, typical?.size) &&
         (typical === undefined || typical.pages >= Math.min(threshold, counts.get(key) ?? 0)) &&
@@ -162,6 +166,18 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
   markHeadsOfOneTitle(candidates)
   markFolioHeads(candidates)
   markStackedFurniture(pages, threshold)
+}
+
+/** The block of each key on a page that stands nearest the page's edge, in its zone. */
+function outermostByKey(onPage: readonly MarginBlock[]): Map<string, Block> {
+  const outermost = new Map<string, Block>()
+  for (const { block, zone, key } of onPage) {
+    const other = outermost.get(key)
+    const outer =
+      other === undefined || (zone === 'top' ? block.top < other.top : block.bottom > other.bottom)
+    if (outer) outermost.set(key, block)
+  }
+  return outermost
 }
 
 /** A running head's page number at either end of it: "58 Chapter 4", "4.3 Nominal Sets 59". */
