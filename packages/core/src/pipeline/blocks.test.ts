@@ -937,6 +937,24 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("parts a show's chapters, each opened by its time, though they wrap as prose would", () => {
+    const at = (text: string, right: number, y: number) => run(text, 48.7, y, { right })
+    const chapters = [
+      at('00:00 Cold open: "You\'re going to ruin the ground"', 262, 100),
+      at('02:45 Introductions and a tour of the north field', 257, 115.8),
+      at("09:10 What a cover crop is, and what it isn't", 236, 131.6),
+      at('15:32 Counting earthworms with a shovel', 243, 147.4),
+    ]
+    expect(text(splitLineLists(groupBlocks(groupLines(chapters), 1), 10))).toHaveLength(4)
+    // A paragraph that opens with a time is one paragraph.
+    const prose = [
+      at('09:10 is when the first bus leaves the depot, and the', 300, 100),
+      at('drivers are expected to have checked their vehicles', 300, 115.8),
+      at('by then.', 90, 131.6),
+    ]
+    expect(text(splitLineLists(groupBlocks(groupLines(prose), 1), 10))).toHaveLength(1)
+  })
+
   it('keeps a paragraph whole whose lines each hold a colon, wrapped as prose', () => {
     const blocks = groupBlocks(
       groupLines([

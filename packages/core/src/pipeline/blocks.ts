@@ -241,7 +241,13 @@ function wrapsUnderValue(last: Line, line: Line): boolean {
  */
 function isLineList(block: Block): boolean {
   const lines = block.lines
-  if (isTableRows(lines) || isIndex(lines) || isContactBlock(lines) || isLeaderList(lines))
+  if (
+    isTableRows(lines) ||
+    isIndex(lines) ||
+    isContactBlock(lines) ||
+    isLeaderList(lines) ||
+    isTimedList(lines)
+  )
     return true
   if (lines.length < LINE_LIST_MIN_LINES) return false
   if (isVerse(block)) return true
@@ -260,6 +266,19 @@ function isLineList(block: Block): boolean {
     if (fitsAfter(next, room)) deliberate++
   }
   return (judged > 0 && deliberate >= LINE_LIST_SHARE * judged) || isListOfTerms(lines)
+}
+
+/** A line that opens with a time or a timestamp: "09:30 Registration", "[01:02:45] Intro". */
+const TIMED_LINE = /^\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+\S/
+/** Lines at least of a list of times. */
+const TIMED_LIST_MIN_LINES = 3
+
+/**
+ * Whether every line opens with a time: an agenda's or a recording's chapters, each a line of
+ * its own however much room the line before left.
+ */
+function isTimedList(lines: readonly Line[]): boolean {
+  return lines.length >= TIMED_LIST_MIN_LINES && lines.every((line) => TIMED_LINE.test(line.text))
 }
 
 /** Dots that lead from a line's entry to its value ("Displacement ........ 212 cc"). */
