@@ -54,6 +54,39 @@ describe('groupLines', () => {
     expect(lines).toContain('3 Problem Formulation')
   })
 
+  it("keeps a speaker's name in the hanging indent with the first line of what they said", () => {
+    const speech = { fontSize: 11 }
+    const lines = textsOf(
+      run('[00:00:19] ', 72.1, 100, { fontSize: 10, right: 114.3 }),
+      run('DR. PATEL: ', 117.1, 100, { ...speech, fontId: 'bold', right: 177.1 }),
+      run('Of course. My name is Anjali Patel, and I am the director of the', 198.1, 100, {
+        ...speech,
+        right: 538.1,
+      }),
+      ...[114.5, 129, 143.5].map((y) =>
+        run('regional water quality laboratory in Fresno, for eleven years.', 198.1, y, {
+          ...speech,
+          right: 520,
+        }),
+      ),
+    )
+    expect(lines[0]).toBe(
+      '[00:00:19] DR. PATEL: Of course. My name is Anjali Patel, and I am the director of the',
+    )
+    // A column's line that ends in a colon is no speaker's name.
+    const columns = textsOf(
+      run('The results were as follows:', 72, 100, { ...speech, right: 177 }),
+      run('Of course the tests ran for eleven years.', 198.1, 100, { ...speech, right: 520 }),
+      ...[114.5, 129, 143.5].map((y) =>
+        run('regional water quality laboratory in Fresno, for eleven years.', 198.1, y, {
+          ...speech,
+          right: 520,
+        }),
+      ),
+    )
+    expect(columns[0]).toBe('The results were as follows:')
+  })
+
   it("keeps an annex paragraph's number in the margin with its first line", () => {
     const number = { fontId: 'bold', fontSize: 10.9 }
     const text = { fontSize: 10.9 }

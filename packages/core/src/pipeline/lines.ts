@@ -836,6 +836,9 @@ function splitsRow(
   const lead = rowLead(rows[index] as TextRun[], prev)
   // So does a glyph without Unicode there, a bitmap font's bullet.
   if (lead !== undefined && (isLabelOrBullet(lead) || lead === '')) return false
+  // So does a speaker's name set in the hanging indent of what they said, its lines wrapped
+  // under its first word ("DR. PATEL:   Of course. My name is ...").
+  if (lead !== undefined && SPEAKER_LABEL.test(lead) && hangsUnder(rows, index, next)) return false
   // So does a bullet or a reference's number ("[5]") that opens a line of another column, far
   // right of the text before it, on its text's baseline or centred on its line (a small bullet
   // beside large type) and no farther from it than a list sets its items.
@@ -1564,6 +1567,15 @@ function rowLead(row: readonly TextRun[], prev: TextRun): string | undefined {
     if (run === prev) return text.trim()
   }
   return undefined
+}
+
+/** A speaker's label: a name of a few capitalised words before a colon, maybe after a time. */
+const SPEAKER_LABEL = /^(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+)?(?:\p{Lu}[\p{L}.'’-]*\s?){1,4}:$/u
+
+/** Whether the row under `index` starts where `next` does: a hanging indent's wrapped line. */
+function hangsUnder(rows: readonly TextRun[][], index: number, next: TextRun): boolean {
+  const first = rows[index + 1]?.[0]
+  return first !== undefined && Math.abs(first.left - next.left) < 0.3 * next.fontSize
 }
 
 /**
