@@ -937,6 +937,24 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it('keeps the first line of a Japanese paragraph set at wide leading in the left column', () => {
+    const size = { fontSize: 10.5 }
+    const left = [
+      run('新緑がまぶしい季節となりました。保護者の', 67.5, 189.7, { ...size, right: 286.4 }),
+      run('皆様には、日頃より本校の教育活動にご理解と', 57, 208.5, { ...size, right: 286.4 }),
+      run('ご協力をいただき、誠にありがとうございま', 57, 226.5, { ...size, right: 286.4 }),
+      run('す。4月に入学した1年生も、少しずつ学校生活', 57, 245.2, { ...size, right: 286.4 }),
+      run('に慣れ、休み時間には元気に校庭を走り回る姿', 57, 263.2, { ...size, right: 286.4 }),
+      run('が見られるようになりました。', 57, 282, { ...size, right: 204 }),
+    ]
+    // The right column reaches further, to the page's measure.
+    const right = [182.2, 200.2, 219, 237].map((y) =>
+      run('当日は多くの来場者が見込まれるため、自動', 309.1, y, { ...size, right: 538.5 }),
+    )
+    const blocks = text(groupBlocks(groupLines([...left, ...right]), 1))
+    expect(blocks.find((lines) => lines[0]?.startsWith('新緑'))).toHaveLength(6)
+  })
+
   it("parts a show's chapters, each opened by its time, though they wrap as prose would", () => {
     const at = (text: string, right: number, y: number) => run(text, 48.7, y, { right })
     const chapters = [

@@ -1,7 +1,7 @@
 import { startsCaption } from './caption.js'
 import { areCellRows } from './cell-rows.js'
 import { INDEX_ENTRY, PAGE_REFERENCES, PAGES_AFTER_COMMA, wrapsPages } from './index-entries.js'
-import { endsInAddress, isUnspacedWriting } from './join-lines.js'
+import { endsInAddress, isUnspacedWriting, joinsUnspaced } from './join-lines.js'
 import { ENTRY_KEY, KEY_VALUE_LINE } from './key-values.js'
 import { isEndOfProof, isRaisedNoteMark } from './lines.js'
 import { isBulletRow, isOrderedMarker, listMarker } from './list-markers.js'
@@ -979,15 +979,20 @@ function continuesBlock(
     const size = Math.round(em * 2)
     const usual = rhythm.pitches.get(size)
     const limit = FIRST_PITCH_EM * em
-    // Text set double-spaced (a court filing, a manuscript) keeps its wide pitch from a
-    // paragraph's first line on, where that line runs on unfinished to a line under it; elsewhere
-    // a pitch that wide parts one-line paragraphs, entries, labels.
+    // Chinese and Japanese break anywhere: their lines run on only to the measure of the column
+    // they stand in, which a page's other column may pass.
+    const unspaced = joinsUnspaced(last.text.at(-1) ?? '', line.text)
+    const pageMeasure = rhythm.measures.get(size) ?? last.right
+    const measure = unspaced ? Math.min(pageMeasure, Math.max(last.right, line.right)) : pageMeasure
+    // Text set double-spaced (a court filing, a manuscript), or Chinese and Japanese set at 1.8,
+    // keeps its wide pitch from a paragraph's first line on, where that line runs on unfinished
+    // to a line under it; elsewhere a pitch that wide parts one-line paragraphs, entries, labels.
     const reach =
       usual === undefined
         ? limit
-        : usual > limit &&
-            (runsOnBelow(last, line, rhythm.measures.get(size) ?? last.right) ||
-              opensParagraphOver(last, line, rhythm.measures.get(size) ?? last.right) ||
+        : (usual > limit || (unspaced && usual + 0.15 * em > limit)) &&
+            (runsOnBelow(last, line, measure) ||
+              opensParagraphOver(last, line, measure) ||
               (last.rtl === true &&
                 runsOnBelowLeftward(last, line, rhythm.starts.get(size) ?? last.left)))
           ? usual + 0.15 * em
