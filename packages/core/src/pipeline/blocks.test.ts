@@ -937,6 +937,36 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("keeps a wide-leaded item's last line with the line that runs on unfinished to it", () => {
+    // A Korean report's item at 14 pt, 25.8 pt apart: too few lines of its size on the page to
+    // tell their usual pitch.
+    const size = { fontSize: 14 }
+    const blocks = text(
+      groupBlocks(
+        groupLines([
+          run('□ 인공지능(AI)과 디지털 전환이 가속화됨에 따라 미래 사회를 살아갈', 56.8, 273.7, {
+            ...size,
+            right: 538.3,
+          }),
+          run(
+            '학생들에게 디지털 기초 소양과 문제해결 역량을 길러 주는 교육의 중요성이',
+            73.8,
+            299.5,
+            {
+              ...size,
+              right: 538.4,
+            },
+          ),
+          run('커지고 있음', 73.8, 325.2, { ...size, right: 144.5 }),
+        ]),
+        1,
+      ),
+    )
+    expect(blocks.find((lines) => lines.includes('커지고 있음'))).toContain(
+      '학생들에게 디지털 기초 소양과 문제해결 역량을 길러 주는 교육의 중요성이',
+    )
+  })
+
   it('keeps the first line of a Japanese paragraph set at wide leading in the left column', () => {
     const size = { fontSize: 10.5 }
     const left = [

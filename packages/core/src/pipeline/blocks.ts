@@ -62,6 +62,11 @@ const MIN_PITCH_VOTES = 3
 /** Baseline distance, in font sizes, that still continues a block of one line. */
 const FIRST_PITCH_EM = 1.75
 /**
+ * Where a page has too few lines of a size to tell their usual pitch, a line that runs on
+ * unfinished to the measure goes on this many font sizes below (a Korean report's items at 180%).
+ */
+const LONE_WRAP_PITCH_EM = 2
+/**
  * A later line may sit this much further below than the block's usual line pitch: 0.4 of a line
  * more is a paragraph break, as manuals and reports space their paragraphs.
  */
@@ -989,7 +994,9 @@ function continuesBlock(
     // to a line under it; elsewhere a pitch that wide parts one-line paragraphs, entries, labels.
     const reach =
       usual === undefined
-        ? limit
+        ? runsOnBelow(last, line, measure)
+          ? LONE_WRAP_PITCH_EM * em
+          : limit
         : (usual > limit || (unspaced && usual + 0.15 * em > limit)) &&
             (runsOnBelow(last, line, measure) ||
               opensParagraphOver(last, line, measure) ||
