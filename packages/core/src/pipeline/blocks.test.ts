@@ -937,6 +937,35 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("parts a glossary's next term, stepping out in bold, from a definition with no full stop", () => {
+    const bold = { fontId: 'bold', fontSize: 11 }
+    const plain = { fontSize: 11 }
+    const blocks = text(
+      groupBlocks(
+        groupLines([
+          run('autotroph', 74.2, 340.5, { ...bold, right: 136.2 }),
+          run(
+            'an organism that makes its own food from inorganic substances, usually using',
+            89.2,
+            356.2,
+            {
+              ...plain,
+              right: 521.5,
+            },
+          ),
+          run('energy from sunlight', 89.2, 372.7, { ...plain, right: 204.1 }),
+          run('chlorophyll', 74.2, 393, { ...bold, right: 143.3 }),
+          run('the green pigment in chloroplasts that absorbs light energy', 89.2, 408.7, {
+            ...plain,
+            right: 417.5,
+          }),
+        ]),
+        1,
+      ),
+    )
+    expect(blocks.map((lines) => lines[0])).toContain('chlorophyll')
+  })
+
   it("keeps a wide-leaded item's last line with the line that runs on unfinished to it", () => {
     // A Korean report's item at 14 pt, 25.8 pt apart: too few lines of its size on the page to
     // tell their usual pitch.

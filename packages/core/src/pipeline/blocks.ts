@@ -19,6 +19,7 @@ import {
 import { standsFarRightOf } from './row-fields.js'
 import { SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
 import type { Block, Line, TextRun } from './types.js'
+import { countWords } from './words.js'
 
 /** Two lines of one block differ in size by at most this ratio. */
 const SIZE_RATIO = 1.15
@@ -960,12 +961,11 @@ function continuesBlock(
   // After a finished sentence, a term opens the next entry: in another font, stepping out to the
   // left of the definition indented under the term before, or in its own type, opening the line
   // as the block's first line opens (a description list's items, run-in headings).
-  if (
-    finished &&
-    ((line.fontId !== last.fontId && line.left < block.left - 0.5 * last.fontSize) ||
-      opensWithTermOf(line, block.lines[0] as Line))
-  )
-    return false
+  const stepsOut = line.fontId !== last.fontId && line.left < block.left - 0.5 * last.fontSize
+  if (finished && (stepsOut || opensWithTermOf(line, block.lines[0] as Line))) return false
+  // So does a term of a few words stepping out so from a definition of lines, finished or not (a
+  // web page's glossary, whose definitions end without a full stop).
+  if (stepsOut && block.lines.length >= 2 && countWords(line.text) <= TERM_MAX_WORDS) return false
   const em = last.fontSize
   // An item's wrap hangs under its text: a line that starts well right of it, off its middle, is
   // a table's cell under a list that ran across the table's columns.
