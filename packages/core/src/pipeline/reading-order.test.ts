@@ -150,6 +150,17 @@ describe('orderBlocks', () => {
     expect(read(orderBlocks(turns).blocks)).toBe(read(turns))
   })
 
+  it("reads a photograph's credit set flush right on its caption's line after the caption", () => {
+    // Two columns; a caption runs from the left column over the gutter, its credit in the right.
+    const left = block(COLUMN_TEXT, 10, 60)
+    const right = block(COLUMN_TEXT, 180, 60)
+    const caption = block(['The viaduct from the footpath below.'], 10, 170, { fontSize: 8 })
+    const credit = block(['Photo: I. M.'], 265, 169.5, { fontSize: 7 })
+    const under = [block(COLUMN_TEXT, 10, 190), block(COLUMN_TEXT, 180, 190)]
+    const read = orderBlocks([left, right, credit, caption, ...under]).blocks
+    expect(read.indexOf(credit)).toBe(read.indexOf(caption) + 1)
+  })
+
   it("reads a letter's sign-off under two balanced columns after both, not with the first", () => {
     // COLUMN_TEXT's 8 lines at 12 pt end both columns at 150; the signature stands 30 pt under.
     const left = block(COLUMN_TEXT, 10, 60)

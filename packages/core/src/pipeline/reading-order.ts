@@ -336,6 +336,7 @@ function orderRegion(
         crosses(block) ||
         divides(block) ||
         besideAny(block, topCrossing) ||
+        endsRowOf(block, crossing) ||
         isCellBeside(block, crossing) ||
         underColumns.includes(block),
     )
@@ -572,6 +573,21 @@ function signOffUnderColumns(blocks: readonly Block[], gutters: readonly Gutter[
   const em = medianFontSize(blocks)
   const balanced = Math.max(...ends) - Math.min(...ends) <= BALANCED_EMS * em
   return balanced && (foot[0] as Block).top - Math.max(...ends) >= SIGN_OFF_GAP_EMS * em ? foot : []
+}
+
+/**
+ * Whether a one-line block in a column ends the row of a line across the gutter, on its
+ * baseline and right of it: a photograph's credit set flush right on its caption's line. It is
+ * read after that line, not with the column above.
+ */
+function endsRowOf(block: Block, crossing: readonly Block[]): boolean {
+  if (block.lines.length !== 1) return false
+  return crossing.some(
+    (other) =>
+      other.lines.length <= 2 &&
+      block.left >= other.right &&
+      Math.abs(block.bottom - other.bottom) < 0.5 * Math.max(block.fontSize, other.fontSize),
+  )
 }
 
 /**
