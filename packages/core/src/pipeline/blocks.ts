@@ -545,12 +545,12 @@ function indentedOpeners(
     const line = lines[i] as Line
     const next = lines[j] as Line
     const em = line.fontSize
-    const indent = indents.find(
+    const indented = indents.some(
       (edge) => edge.fontSize === em && Math.abs(edge.left - line.left) < 0.2 * em,
     )
     const usual = pitches.get(Math.round(em * 2))
     if (
-      indent !== undefined &&
+      indented &&
       usual !== undefined &&
       next.fontSize === em &&
       next.baseline - line.baseline <= usual * LEAD_LINE_PITCH_SLACK &&

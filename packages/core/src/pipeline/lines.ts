@@ -1609,7 +1609,7 @@ function markerOrdinal(marker: string): number {
   const figures = /\d+/.exec(marker)
   if (figures) return Number(figures[0])
   const letter = /[a-z]/.exec(marker)
-  return letter ? letter[0].charCodeAt(0) : 0
+  return letter ? letter[0].charCodeAt(0) - 0x60 : 0
 }
 
 /**
