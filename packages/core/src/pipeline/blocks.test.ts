@@ -937,6 +937,35 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it('keeps a paragraph whose indented first line is mostly italic terms whole at its wrap', () => {
+    // LaTeX: paragraphs indented 16.9 pt; the first line's italic terms outweigh its roman.
+    const italic = { fontId: 'italic', fontSize: 10.9 }
+    const roman = { fontId: 'roman', fontSize: 10.9 }
+    const paragraph = (y: number, first: Partial<TextRun>) => [
+      run('The quantities are called prior probabilities, the others posterior ones.', 88.9, y, {
+        ...first,
+        right: 540,
+      }),
+      run(
+        'Bayes theorem is the engine of an entire school of statistical inference, which',
+        72,
+        y + 13.6,
+        {
+          ...roman,
+          right: 540,
+        },
+      ),
+      run('we meet again in Chapter 11.', 72, y + 27.2, { ...roman, right: 200 }),
+    ]
+    const blocks = text(
+      groupBlocks(
+        groupLines([...paragraph(100, roman), ...paragraph(150, roman), ...paragraph(200, italic)]),
+        1,
+      ),
+    )
+    expect(blocks).toHaveLength(3)
+  })
+
   it("parts a glossary's next term, stepping out in bold, from a definition with no full stop", () => {
     const bold = { fontId: 'bold', fontSize: 11 }
     const plain = { fontSize: 11 }

@@ -15,6 +15,7 @@ import {
   opensAtIndent,
   type ParagraphIndent,
   sharedIndent,
+  standsAtIndent,
 } from './paragraph-indents.js'
 import { standsFarRightOf } from './row-fields.js'
 import { SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
@@ -545,12 +546,9 @@ function indentedOpeners(
     const line = lines[i] as Line
     const next = lines[j] as Line
     const em = line.fontSize
-    const indented = indents.some(
-      (edge) => edge.fontSize === em && Math.abs(edge.left - line.left) < 0.2 * em,
-    )
     const usual = pitches.get(Math.round(em * 2))
     if (
-      indented &&
+      standsAtIndent(indents, line) &&
       usual !== undefined &&
       next.fontSize === em &&
       next.baseline - line.baseline <= usual * LEAD_LINE_PITCH_SLACK &&
@@ -961,7 +959,12 @@ function continuesBlock(
   // After a finished sentence, a term opens the next entry: in another font, stepping out to the
   // left of the definition indented under the term before, or in its own type, opening the line
   // as the block's first line opens (a description list's items, run-in headings).
-  const stepsOut = line.fontId !== last.fontId && line.left < block.left - 0.5 * last.fontSize
+  // A paragraph's first line alone at the page's indent, its terms in italic outweighing its
+  // roman, wraps back to the margin in the roman: no term steps out there.
+  const stepsOut =
+    line.fontId !== last.fontId &&
+    line.left < block.left - 0.5 * last.fontSize &&
+    !(block.lines.length === 1 && standsAtIndent(rhythm.indents, last))
   if (finished && (stepsOut || opensWithTermOf(line, block.lines[0] as Line))) return false
   // So does a term of a few words stepping out so from a definition of lines, finished or not (a
   // web page's glossary, whose definitions end without a full stop).

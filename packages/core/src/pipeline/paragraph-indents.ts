@@ -90,3 +90,9 @@ export function opensAtIndent(
   if (line.left - last.left < 0.5 * em) return undefined
   return indents.find((edge) => edge.fontSize === em && Math.abs(edge.left - line.left) < 0.2 * em)
 }
+
+/** Whether a line starts at one of the page's paragraph indents for its size. */
+export function standsAtIndent(indents: readonly ParagraphIndent[], line: Line): boolean {
+  const em = line.fontSize
+  return indents.some((edge) => edge.fontSize === em && Math.abs(edge.left - line.left) < 0.2 * em)
+}
