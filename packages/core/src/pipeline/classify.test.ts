@@ -826,6 +826,21 @@ describe('classifyBlocks', () => {
     expect(headed.blocks.map((b) => b.kind)).toEqual(['paragraph', 'heading', 'paragraph'])
   })
 
+  it("takes a transcript's speaker and time over each turn for no heading", () => {
+    const label = { fontSize: 10.5, fontId: 'bold', bold: true }
+    const turn = (name: string, time: string, y: number) => [
+      block([`${name} ${time}`], 10, y, label),
+      block(BODY, 10, y + 16, { fontSize: 11 }),
+    ]
+    const layout = page([
+      ...turn('Priya Nair', '0:00', 100),
+      ...turn('Tom Becker', '0:09', 200),
+      ...turn('Priya Nair', '01:12:45', 300),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.filter((b) => b.kind === 'heading')).toEqual([])
+  })
+
   it("reads a newspaper's headlines side by side as headings, and no byline as one", () => {
     // Narrow columns run four words or so to a line.
     const column = Array.from({ length: 6 }, () => 'harbour festival library vote')

@@ -67,6 +67,11 @@ const PULL_QUOTE = /^["“„«][^"“”„«»]*\s[^"“”„«»]*(?:[.!?,][
 const ALGORITHM_STEP = /^\d{1,3}:\s/
 
 /**
+ * A transcript's turn: the speaker's name and the time they start ("Priya Nair 0:00", "Dr. Tom
+ * Becker 01:12:45"), as recording services export them over each turn.
+ */
+const SPEAKER_TURN = /^\p{Lu}[\p{L}.'’ -]{1,40}\s+\[?\d{1,2}:\d{2}(?::\d{2})?\]?$/u
+/**
  * A story's byline: "By" or "Prepared by" and a name ("By Staff Reporter", "By Amara Okafor ·
  * Photographs by ...", "Prepared by Lucía Ferrer and Jan de Groot").
  */
@@ -1106,6 +1111,7 @@ function isHeading(
     // A web or mail address alone names no section: a form's answer, a contact line.
     LONE_ADDRESS.test(text) ||
     BYLINE.test(text) ||
+    SPEAKER_TURN.test(text) ||
     isAuthorLine(block, text, next, page) ||
     /^\(.*\)$/.test(text) ||
     ((PULL_QUOTE.test(text) || BROKEN_QUOTE.test(text)) && !headsPage(block, page)) ||
