@@ -788,6 +788,11 @@ describe('classifyBlocks', () => {
       block(BODY, 10, 310),
       block(['relay work --queue emails --concurrency 4'], 10, 350, mono),
       block(BODY, 10, 380),
+      // A call or an assignment reads as code too.
+      block(["streamkit.io.verify_archive(path, *, jobs=1, on_error='raise')"], 10, 420, mono),
+      block(BODY, 10, 450),
+      block(['resp = client.get(url, timeout=120.0)'], 10, 490, mono),
+      block(BODY, 10, 520),
     ])
     classifyPage(layout)
     expect(layout.blocks.map((b) => b.kind)).toEqual([
@@ -797,6 +802,10 @@ describe('classifyBlocks', () => {
       'paragraph',
       'paragraph',
       'paragraph',
+      'paragraph',
+      'code',
+      'paragraph',
+      'code',
       'paragraph',
       'code',
       'paragraph',

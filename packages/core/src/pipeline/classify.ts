@@ -139,6 +139,11 @@ const FOOTNOTE_START = new RegExp(`^${NOTE_MARK}(?:\\s|[.)]?\\s|[A-Za-z])`)
  */
 const COMMAND_LINE =
   /^(?:[$>%#] \S|\S+ (?:.* )?--?[A-Za-z][\w-]*(?: |$)|(?:npm|npx|pnpm|yarn|pip3?|python3?|node|apt(?:-get)?|brew|cargo|go|git|docker|kubectl|curl|wget|make|cd|mkdir) \S)/
+/**
+ * A line of code: a call, maybe with what it returns ("client.read(path, mode='rb') -> bytes"),
+ * or an assignment ("resp = client.get(url, timeout=120.0)").
+ */
+const CODE_LINE = /^[A-Za-z_][\w.]*\s*(?:\(.*\)(?:\s*->\s*\S.*)?|=\s*\S.*)$/
 /** A web or mail address alone. */
 const LONE_ADDRESS = /^(?:(?:https?:\/\/|www\.)\S+|[^\s@]+@[^\s@]+)$/
 /** A note that gives a web address: its mark, then the address alone ("1 https://example.org/a"). */
@@ -826,9 +831,10 @@ function isSetOutWithSpaces(block: Block): boolean {
 }
 
 /**
- * Whether a lone typewriter line is a command: it reads as one (a prompt, an option, an install),
- * follows prose that ends in a colon, as a command or a line of code is shown, or ends a listing
- * a blank line parts it from; and it is no web or mail address given on a line of its own.
+ * Whether a lone typewriter line is a command: it reads as one (a prompt, an option, an install,
+ * a call or an assignment), follows prose that ends in a colon, as a command or a line of code
+ * is shown, or ends a listing a blank line parts it from; and it is no web or mail address given
+ * on a line of its own.
  */
 function isLoneCommand(
   block: Block,
@@ -836,7 +842,7 @@ function isLoneCommand(
   blocks: readonly Block[],
 ): boolean {
   const text = plainText(block)
-  if (COMMAND_LINE.test(text)) return true
+  if (COMMAND_LINE.test(text) || CODE_LINE.test(text)) return true
   if (previous === undefined || previous.bottom >= block.top || LONE_ADDRESS.test(text))
     return false
   // The last line of a listing, after a blank line ("}" at the listing's left edge).
