@@ -19,6 +19,7 @@ import {
 } from './paragraph-indents.js'
 import { standsFarRightOf } from './row-fields.js'
 import { SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
+import { TIME } from './times.js'
 import type { Block, Line, TextRun } from './types.js'
 import { countWords } from './words.js'
 
@@ -276,7 +277,7 @@ function isLineList(block: Block): boolean {
 }
 
 /** A line that opens with a time or a timestamp: "09:30 Registration", "[01:02:45] Intro". */
-const TIMED_LINE = /^\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+\S/
+const TIMED_LINE = new RegExp(`^${TIME}\\s+\\S`)
 /** Lines at least of a list of times. */
 const TIMED_LIST_MIN_LINES = 3
 

@@ -24,6 +24,7 @@ import { PAGE_LABEL } from './page-label.js'
 import { continuesParagraph } from './paragraph-continuation.js'
 import { splitNotes } from './split-notes.js'
 import type { TextStatistics } from './text-statistics.js'
+import { TIME } from './times.js'
 import { demoteTitleBlock } from './title-block.js'
 import type { Block, Line, PageLayout } from './types.js'
 import { wordsPerLine } from './words.js'
@@ -70,7 +71,7 @@ const ALGORITHM_STEP = /^\d{1,3}:\s/
  * A transcript's turn: the speaker's name and the time they start ("Priya Nair 0:00", "Dr. Tom
  * Becker 01:12:45"), as recording services export them over each turn.
  */
-const SPEAKER_TURN = /^\p{Lu}[\p{L}.'’ -]{1,40}\s+\[?\d{1,2}:\d{2}(?::\d{2})?\]?$/u
+const SPEAKER_TURN = new RegExp(`^\\p{Lu}[\\p{L}.'’ -]{1,40}\\s+${TIME}$`, 'u')
 /**
  * A story's byline: "By" or "Prepared by" and a name ("By Staff Reporter", "By Amara Okafor ·
  * Photographs by ...", "Prepared by Lucía Ferrer and Jan de Groot").

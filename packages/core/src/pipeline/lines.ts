@@ -6,6 +6,7 @@ import { isBullet, isItemMark, isOrderedMarker, listMarker } from './list-marker
 import { LONE_NOTE_MARK } from './note-marks.js'
 import { isScriptAgainst, SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
 import { composeNegations, composeSpacingAccents, isSpacingAccent } from './text-normalize.js'
+import { TIME } from './times.js'
 import type { Line, TextRun } from './types.js'
 
 /** A gap wider than this many font sizes may split a row: a column gutter or a table cell boundary. */
@@ -1570,7 +1571,7 @@ function rowLead(row: readonly TextRun[], prev: TextRun): string | undefined {
 }
 
 /** A speaker's label: a name of a few capitalised words before a colon, maybe after a time. */
-const SPEAKER_LABEL = /^(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+)?(?:\p{Lu}[\p{L}.'’-]*\s?){1,4}:$/u
+const SPEAKER_LABEL = new RegExp(`^(?:${TIME}\\s+)?(?:\\p{Lu}[\\p{L}.'’-]*\\s?){1,4}:$`, 'u')
 
 /** Whether the row under `index` starts where `next` does: a hanging indent's wrapped line. */
 function hangsUnder(rows: readonly TextRun[][], index: number, next: TextRun): boolean {
