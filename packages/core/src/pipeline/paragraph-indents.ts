@@ -72,9 +72,8 @@ export function sharedIndent(
   last: Line,
   line: Line,
 ): ParagraphIndent | undefined {
-  const em = last.fontSize
-  if (Math.abs(line.left - last.left) >= 0.2 * em) return undefined
-  return indents.find((edge) => edge.fontSize === em && Math.abs(edge.left - last.left) < 0.2 * em)
+  if (Math.abs(line.left - last.left) >= 0.2 * last.fontSize) return undefined
+  return indentAt(indents, last.left, last.fontSize)
 }
 
 /**
@@ -86,13 +85,20 @@ export function opensAtIndent(
   last: Line,
   line: Line,
 ): ParagraphIndent | undefined {
-  const em = last.fontSize
-  if (line.left - last.left < 0.5 * em) return undefined
-  return indents.find((edge) => edge.fontSize === em && Math.abs(edge.left - line.left) < 0.2 * em)
+  if (line.left - last.left < 0.5 * last.fontSize) return undefined
+  return indentAt(indents, line.left, last.fontSize)
 }
 
 /** Whether a line starts at one of the page's paragraph indents for its size. */
 export function standsAtIndent(indents: readonly ParagraphIndent[], line: Line): boolean {
-  const em = line.fontSize
-  return indents.some((edge) => edge.fontSize === em && Math.abs(edge.left - line.left) < 0.2 * em)
+  return indentAt(indents, line.left, line.fontSize) !== undefined
+}
+
+/** The page's paragraph indent for type of size `em` at `left`, if any. */
+function indentAt(
+  indents: readonly ParagraphIndent[],
+  left: number,
+  em: number,
+): ParagraphIndent | undefined {
+  return indents.find((edge) => edge.fontSize === em && Math.abs(edge.left - left) < 0.2 * em)
 }
