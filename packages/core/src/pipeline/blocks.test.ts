@@ -20,6 +20,59 @@ describe('groupBlocks', () => {
     ).toEqual([['first paragraph line one', 'first paragraph line two'], ['second paragraph']])
   })
 
+  it('parts paragraphs set a little apart where a line stops short, whether or not it ends a sentence', () => {
+    // A leaflet's small print: 9 pt type at 11 pt, paragraphs 2.5 pt further apart.
+    const small = { fontSize: 9 }
+    const full = 'x'.repeat(68)
+    expect(
+      blocksOf(
+        run(`We recommend not routinely obtaining sputum Gram stain ${full}`, 40, 100, small),
+        run(`and culture in adults with pneumonia managed as outpatients ${full}`, 40, 111, small),
+        run('(Strong recommendation, low-quality evidence)', 40, 122, small),
+        run('Keep this medicine out of the sight and reach of children.', 40, 135.5, small),
+        run(
+          `Do not use this medicine after the expiry date which is stated ${full}`,
+          40,
+          149,
+          small,
+        ),
+        run('on the carton after EXP.', 40, 160, small),
+      ),
+    ).toEqual([
+      [
+        `We recommend not routinely obtaining sputum Gram stain ${full}`,
+        `and culture in adults with pneumonia managed as outpatients ${full}`,
+        '(Strong recommendation, low-quality evidence)',
+      ],
+      ['Keep this medicine out of the sight and reach of children.'],
+      [
+        `Do not use this medicine after the expiry date which is stated ${full}`,
+        'on the carton after EXP.',
+      ],
+    ])
+  })
+
+  it('ends a block at a line all in another font that stops short of the next line', () => {
+    // Two labels in bold, stacked over their paragraph at little more than its pitch.
+    const label = { fontSize: 9, fontId: 'bold' }
+    const body = { fontSize: 9 }
+    const full = 'x'.repeat(60)
+    expect(
+      blocksOf(
+        run('Warnings and precautions', 40, 100, label),
+        run('Risk of low blood sugar', 40, 112, label),
+        run(`Examplol may hide the signs of low blood sugar. Talk to ${full}`, 40, 124, body),
+        run('your doctor if you have diabetes.', 40, 135.25, body),
+      ),
+    ).toEqual([
+      ['Warnings and precautions', 'Risk of low blood sugar'],
+      [
+        `Examplol may hide the signs of low blood sugar. Talk to ${full}`,
+        'your doctor if you have diabetes.',
+      ],
+    ])
+  })
+
   it('keeps a sentence whole over a line that opens with a spaced dash, but not a list of dashes', () => {
     const deck = { fontSize: 14 }
     expect(

@@ -889,6 +889,11 @@ function continuesBlock(
     if (!codeWrap && usual !== undefined && pitch > usual * LEAD_LINE_PITCH_SLACK) return false
   }
   if (line.bold !== last.bold && block.lines.length === 1) return false
+  // So, under more lines, is a line all in another font than the next line's that stops short of
+  // that line's first word: a leaflet's "Warnings and precautions" and "Risk of low blood sugar"
+  // in bold over their paragraph. A phrase in another font that wraps into the text fills its
+  // line first.
+  if (inOtherFont(last, line) && leavesRoomFor(block, last, line)) return false
   // A lone line in capitals, centred over a wider line, is a heading over its text
   // ("ACKNOWLEDGMENT" over a paper's last paragraph), in the text's own type.
   if (block.lines.length === 1 && isCentredCapitals(last, line)) return false
@@ -982,11 +987,24 @@ function continuesBlock(
     const before = block.lines[block.lines.length - 2] as Line
     const usual = last.baseline - before.baseline
     if (pitch > usual * PITCH_SLACK + 0.15 * em) return false
-    // After a finished sentence, a little space more parts paragraphs set close (3 pt after).
-    if (finished && pitch > usual * FINISHED_PITCH_SLACK + 0.05 * em) return false
+    // After a finished sentence, or a line that stops short of the next line's first word (a
+    // guideline's recommendation ending in "(Strong recommendation, low-quality evidence)"), a
+    // little space more parts paragraphs set close (3 pt after).
+    if (
+      (finished || leavesRoomFor(block, last, line)) &&
+      pitch > usual * FINISHED_PITCH_SLACK + 0.05 * em
+    )
+      return false
   } else {
     const size = Math.round(em * 2)
     const usual = rhythm.pitches.get(size)
+    // So does a lone line that stops short so: a leaflet's one-line paragraphs, 3 pt apart.
+    if (
+      usual !== undefined &&
+      pitch > usual * FINISHED_PITCH_SLACK + 0.05 * em &&
+      leavesRoomFor(block, last, line)
+    )
+      return false
     const limit = FIRST_PITCH_EM * em
     // Chinese and Japanese break anywhere: their lines run on only to the measure of the column
     // they stand in, which a page's other column may pass.
@@ -1205,6 +1223,21 @@ function mayStartLine(line: Line, next: Line): boolean {
  * Whether the first word of a line, and a space before it, fit in `room`: then the line above,
  * which left that room, was broken on purpose rather than wrapped.
  */
+/**
+ * Whether the first word of `line` would have fitted after `last`, the last line of `block`,
+ * within the block's measure or the line's own: `last` stops short by choice, not for want of
+ * room. A word broken at the end of `last` did not fit, whatever is left of it.
+ */
+function leavesRoomFor(block: Block, last: Line, line: Line): boolean {
+  if (last.rtl || line.rtl || /-\s?$/.test(last.text)) return false
+  return fitsAfter(line, Math.max(block.right, line.right) - last.right)
+}
+
+/** Whether every run of `last` that holds letters is in another font than `line` is. */
+function inOtherFont(last: Line, line: Line): boolean {
+  return last.runs.every((run) => run.fontId !== line.fontId || !/\p{L}/u.test(run.text))
+}
+
 export function fitsAfter(line: Line, room: number): boolean {
   const word = line.text.indexOf(' ')
   const letters = word === -1 ? line.text.length : word
