@@ -52,6 +52,37 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("goes on from a paragraph's first line that wraps before a figure, not from a title", () => {
+    const wide = 'x'.repeat(40)
+    expect(
+      blocksOf(
+        run(`The heating system is described in Appendix C on page ${wide}`, 40, 100),
+        run('12. Costs are shown separately for the plant room.', 40, 112),
+        run('Wi-Fi connection drops. The thermostat supports', 40, 140),
+        run('2.4 GHz networks only. Move the router closer.', 40, 152),
+      ),
+    ).toEqual([
+      [
+        `The heating system is described in Appendix C on page ${wide}`,
+        '12. Costs are shown separately for the plant room.',
+      ],
+      [
+        'Wi-Fi connection drops. The thermostat supports',
+        '2.4 GHz networks only. Move the router closer.',
+      ],
+    ])
+    // A section's title opens a block of its own, however long, and so does its first clause.
+    expect(
+      blocksOf(
+        run('2.1 Savings from Improving Individual Driving Profiles', 40, 100),
+        run('2.1.1 Drive Profile Subsample', 40, 112),
+      ),
+    ).toEqual([
+      ['2.1 Savings from Improving Individual Driving Profiles'],
+      ['2.1.1 Drive Profile Subsample'],
+    ])
+  })
+
   it('ends a block at a line all in another font that stops short of the next line', () => {
     // Two labels in bold, stacked over their paragraph at little more than its pitch.
     const label = { fontSize: 9, fontId: 'bold' }

@@ -948,10 +948,15 @@ function continuesBlock(
   if (line.openingMark !== undefined) return false
   const finished = endsSentence(last)
   // A clause numbered in levels ("1.1", "2.3.1") opens a paragraph of its own after a finished
-  // sentence or a lone line of words (its clause's title, "1. Definitions"), though set in under
-  // it; under a lone figure it is the next figure of a column ("6.0 - 8.4 V" over "2.5 A at 7.4 V").
+  // sentence or a lone line of words that stops short or is numbered itself (its clause's
+  // title, "1. Definitions"), though set in under it; under a lone figure it is the next figure
+  // of a column ("6.0 - 8.4 V" over "2.5 A at 7.4 V"). A paragraph's first line may wrap before
+  // a figure ("2.4 GHz").
   if (
-    (finished || (block.lines.length === 1 && /\p{L}{3}/u.test(last.text))) &&
+    (finished ||
+      (block.lines.length === 1 &&
+        /\p{L}{3}/u.test(last.text) &&
+        (leavesRoomFor(block, last, line) || SECTION_NUMBER.test(last.text)))) &&
     CLAUSE_NUMBER.test(line.text)
   )
     return false
@@ -1046,7 +1051,8 @@ function continuesBlock(
     // may count the sentence's own parts: "in two stages:" over "1) instruction tuning and 2)").
     !(
       listMarker(last.text) === undefined &&
-      isWrapped(block, last) &&
+      (isWrapped(block, last) ||
+        (FIGURE_MARKER.test(marker) && wrapsFirstLine(block, last, line))) &&
       !endsFullStop(last) &&
       !(last.text.endsWith(':') && !isOrderedMarker(marker)) &&
       !startsItem(block, last, line)
@@ -1199,6 +1205,10 @@ function wrapsOnInLowercase(line: Line, room: number): boolean {
   return /^\p{Ll}/u.test(line.text) && !fitsAfter(line, room)
 }
 
+/** A list marker that a figure ending a sentence reads as: "12.", "3.". */
+const FIGURE_MARKER = /^\d{1,4}\.$/
+/** A section's number opening its title: "2.1 Savings", "3. Methods". */
+const SECTION_NUMBER = /^\d{1,3}(?:\.\d{1,3})*\.? +\p{Lu}/u
 /** A clause number in levels and the clause's text: "1.1 The Council shall", "2.3.1 "Services"". */
 const CLAUSE_NUMBER = /^\d{1,3}(?:\.\d{1,3})+\.? +["'(\p{Lu}]/u
 /** A bibliography's entry, its number in brackets: "[3] F. Müller. Battery models". */
@@ -1718,6 +1728,19 @@ function wrapsOntoMarker(last: Line, marker: string, line: Line, rhythm: PageRhy
 /** A marker-like start after a line that ran to the right edge is usually wrapped text ("1. and"). */
 function isWrapped(block: Block, last: Line): boolean {
   return block.lines.length >= 2 && last.right > block.right - 1.5 * last.fontSize
+}
+
+/**
+ * Whether the one line of a block is a paragraph's first line wrapped before `line`: a line of
+ * words with no room left for `line`'s first word ("... in Appendix C on page" over "12. Costs
+ * are shown ...").
+ */
+function wrapsFirstLine(block: Block, last: Line, line: Line): boolean {
+  return (
+    block.lines.length === 1 &&
+    holdsWords(last.text, WRAPPED_LINE_WORDS) &&
+    !leavesRoomFor(block, last, line)
+  )
 }
 
 /**
