@@ -299,6 +299,21 @@ describe('markFurniture', () => {
     expect(kinds(pages)).toEqual(Array(3).fill(['header', 'paragraph', 'paragraph', 'footer']))
   })
 
+  it("keeps a manual's numbered chapters that open pages one after another, a page ahead", () => {
+    const body = Array.from({ length: 20 }, () => 'body text of the page, line after line')
+    const titles = ['Getting Started', 'Importing Photos', 'Editing', 'Exporting']
+    const pages = [1, 2, 3, 4].map((n) => ({
+      height: 800,
+      blocks: [
+        // Chapter 1 on page 2, chapter 2 on page 3: numbered as a running head numbers pages.
+        block([`${n} ${titles[n - 1]}`], 10, 40, { fontSize: 16, page: n + 1 }),
+        block(body, 10, 120, { fontSize: 10, page: n + 1 }),
+      ],
+    }))
+    markFurniture(pages)
+    expect(kinds(pages)).toEqual(Array(4).fill(['paragraph', 'paragraph']))
+  })
+
   it('marks a band repeated under the running header after its first occurrence, the title', () => {
     // The header ends in the top margin (112 pt of 800); the band under it reaches 140 pt.
     const pages = threePages((n) => [

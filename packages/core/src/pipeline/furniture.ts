@@ -164,7 +164,7 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
     }
   }
   markHeadsOfOneTitle(candidates)
-  markFolioHeads(candidates)
+  markFolioHeads(candidates, isHeadingSized)
   markStackedFurniture(pages, threshold)
 }
 
@@ -190,16 +190,20 @@ const MIN_TITLED_HEADS = 2
 /**
  * Marks the running heads that carry the page's number at one end, where they number the pages
  * in order but their text changes with each section (a book's odd pages name the section they
- * stand in), so that it repeats too seldom to tell.
+ * stand in), so that it repeats too seldom to tell. A line in a heading's size is no running
+ * head: a manual's numbered chapters, one to a page ("1 Getting Started" on page 2).
  */
-function markFolioHeads(candidates: readonly MarginBlock[][]): void {
+function markFolioHeads(
+  candidates: readonly MarginBlock[][],
+  isHeadingSized: (block: Block) => boolean,
+): void {
   const numbered: Array<{ block: Block; offset: number }> = []
   const offsets = candidates.map((onPage) => {
     const onThisPage: number[] = []
     for (const { block, zone, folio } of onPage) {
       // Bare page numbers keep the numbering too: a book's pages with no title in their heads.
       if (folio !== undefined) onThisPage.push(folio - block.page)
-      if (zone !== 'top' || block.lines.length !== 1) continue
+      if (zone !== 'top' || block.lines.length !== 1 || isHeadingSized(block)) continue
       const match = EDGE_FOLIO.exec(blockText(block))
       if (!match) continue
       const offset = Number(match[1] ?? match[2]) - block.page
