@@ -314,6 +314,27 @@ describe('markFurniture', () => {
     expect(kinds(pages)).toEqual(Array(4).fill(['paragraph', 'paragraph']))
   })
 
+  it("marks a running head that ends in the page's number on the one page of its section", () => {
+    const body = Array.from({ length: 20 }, () => 'body text of the page, line after line')
+    const pages = [1, 2, 3, 4].map((n) => ({
+      height: 800,
+      blocks: [
+        ...(n === 3 ? [block(['2.1. Data collection 3'], 10, 40, { page: n })] : []),
+        ...(n === 2 ? [block(['2 Results and more'], 10, 40, { page: n })] : []),
+        block(body, 10, 120, { page: n }),
+        block([String(n)], 300, 780, { page: n }),
+      ],
+    }))
+    markFurniture(pages)
+    // A section's number opens its title: the heading on page 2 stays, though it numbers it.
+    expect(kinds(pages)).toEqual([
+      ['paragraph', 'footer'],
+      ['paragraph', 'paragraph', 'footer'],
+      ['header', 'paragraph', 'footer'],
+      ['paragraph', 'footer'],
+    ])
+  })
+
   it('marks a band repeated under the running header after its first occurrence, the title', () => {
     // The header ends in the top margin (112 pt of 800); the band under it reaches 140 pt.
     const pages = threePages((n) => [

@@ -197,7 +197,7 @@ function markFolioHeads(
   candidates: readonly MarginBlock[][],
   isHeadingSized: (block: Block) => boolean,
 ): void {
-  const numbered: Array<{ block: Block; offset: number }> = []
+  const numbered: Array<{ block: Block; offset: number; trailing: boolean }> = []
   const offsets = candidates.map((onPage) => {
     const onThisPage: number[] = []
     for (const { block, zone, folio } of onPage) {
@@ -207,15 +207,23 @@ function markFolioHeads(
       const match = EDGE_FOLIO.exec(blockText(block))
       if (!match) continue
       const offset = Number(match[1] ?? match[2]) - block.page
-      numbered.push({ block, offset })
+      numbered.push({ block, offset, trailing: match[1] === undefined })
       onThisPage.push(offset)
     }
     return onThisPage
   })
   const pagesByOffset = countPagesByOffset(offsets)
-  for (const { block, offset } of numbered) {
-    const titled = numbered.filter((head) => head.offset === offset).length
-    if ((pagesByOffset.get(offset) ?? 0) >= MIN_FOLIO_HEADS && titled >= MIN_TITLED_HEADS)
+  for (const { block, offset, trailing } of numbered) {
+    const titled = numbered.filter(
+      (head) => head.offset === offset && head.trailing === trailing,
+    ).length
+    // A number that ends the line is the page's: a section's number opens its title, so one
+    // such head is enough (LaTeX's "2.1. Data collection 3", on the one page of its section).
+    // Numbers that open lines are told from sections' numbers by standing so twice or more.
+    if (
+      (pagesByOffset.get(offset) ?? 0) >= MIN_FOLIO_HEADS &&
+      (titled >= MIN_TITLED_HEADS || trailing)
+    )
       block.kind = 'header'
   }
 }
