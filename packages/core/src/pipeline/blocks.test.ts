@@ -951,6 +951,24 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("keeps a caption's next sentence under its full first line", () => {
+    expect(
+      blocksOf(
+        run(
+          'Figure 1.1: Posterior mean of discharge along the main channel, five sensors.',
+          40,
+          100,
+        ),
+        run('The shaded band is omitted for clarity.', 40, 113),
+      ),
+    ).toEqual([
+      [
+        'Figure 1.1: Posterior mean of discharge along the main channel, five sensors.',
+        'The shaded band is omitted for clarity.',
+      ],
+    ])
+  })
+
   it('ends the notes at the foot of a page before the page number set at their pitch', () => {
     // A word processor's footnotes and its footer "Page 1", 9 pt lines every 10.4 pt.
     const notes = [

@@ -1407,16 +1407,26 @@ const SUBTITLE_SIZE_SHARE = 0.95
  * Whether a caption's one line ends before `line`: it names a table or figure and ends its
  * sentence, and the line under it is shorter, so no wrapped part of it, or holds cells a
  * column's gap apart (a table's header, wider than its caption). Where the caption is set in the
- * text's own type (LaTeX), the table's first row would otherwise run on from it.
+ * text's own type (LaTeX), the table's first row would otherwise run on from it. A sentence of
+ * words under it at its left edge is the caption's next sentence ("The shaded band is omitted
+ * for clarity."): a table's row ends in no full stop.
  */
 function endsCaption(caption: Line, line: Line, finished: boolean): boolean {
+  if (line.cellStarts !== undefined) return finished && startsCaption(caption.text)
   return (
     finished &&
     startsCaption(caption.text) &&
-    (line.right - line.left < CAPTION_CONTINUATION_SHARE * (caption.right - caption.left) ||
-      line.cellStarts !== undefined)
+    line.right - line.left < CAPTION_CONTINUATION_SHARE * (caption.right - caption.left) &&
+    !(
+      Math.abs(line.left - caption.left) < 0.5 * caption.fontSize &&
+      holdsWords(line.text, CAPTION_SENTENCE_WORDS) &&
+      endsFullStop(line)
+    )
   )
 }
+
+/** Fewest words of a caption's next sentence. */
+const CAPTION_SENTENCE_WORDS = 4
 
 /**
  * Whether a line opens as `first` does, at its left edge, with a term set in a font of its own
