@@ -1588,6 +1588,26 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("takes a short report's few contents entries under their title for entries, not headings", () => {
+    const chapter = (number: number, top: number) => [
+      block([`${number} Chapter number ${number} ${number * 4}`], 10, top, { fontId: 'bold' }),
+      block([`${number}.1 A section of the chapter . . . . . . ${number * 4 + 1}`], 30, top + 16),
+    ]
+    const contents = page([
+      block(['Contents'], 10, 60, { fontSize: 20 }),
+      ...[1, 2].flatMap((number) => chapter(number, 100 + number * 50)),
+    ])
+    const text = page([block(BODY, 10, 60), block(BODY, 10, 100), block(BODY, 10, 140)], 2)
+    classifyBlocks([contents, text], measureText([contents, text]), [])
+    expect(contents.blocks.map((b) => b.kind)).toEqual([
+      'heading',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+    ])
+  })
+
   it("takes no table's rows of decimal figures for the entries of a contents page", () => {
     const rows = ['Lifts head 2.2 3.2', 'Rolls over 2.8 4.7', 'Sits up 5.5 7.8', 'Stands 7.2 9.9']
     const blocks = [block(['Motor Development'], 10, 60, { fontSize: 15 }), block(BODY, 10, 90)]

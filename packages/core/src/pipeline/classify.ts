@@ -183,8 +183,16 @@ export function classifyBlocks(
     splitNumberedLeads(page, stats)
     splitSignatures(page)
     joinNoteMarks(page, stats)
-    // Contents that go on from the page before may end in a few entries.
-    const contents = contentsSpan(page, contentsBefore ? 1 : MIN_CONTENTS_ENTRIES)
+    // Contents that go on from the page before may end in a few entries, and a short report's
+    // contents under their title may hold a few.
+    const contents = contentsSpan(
+      page,
+      contentsBefore
+        ? 1
+        : page.blocks.some((block) => CONTENTS_TITLE.test(plainText(block).trim()))
+          ? MIN_TITLED_CONTENTS_ENTRIES
+          : MIN_CONTENTS_ENTRIES,
+    )
     contentsBefore = contents !== undefined
     if (lastNote) markNoteOverleaf(page, lastNote, stats)
     page.blocks.forEach((block, index) => {
@@ -554,6 +562,11 @@ function mergeStackedHeadings(page: PageLayout): void {
 const CONTENTS_ENTRY = /(?:^|\s|(?<!\d)\.)(?:\d{1,4}|[ivxlc]{1,6})$/i
 /** Contents entries on a page, at least, for it to be a table of contents. */
 const MIN_CONTENTS_ENTRIES = 8
+/** ... or under a contents page's title. */
+const MIN_TITLED_CONTENTS_ENTRIES = 4
+/** A contents page's title, in English and other languages reports are often written in. */
+const CONTENTS_TITLE =
+  /^(?:(?:table of )?contents|índice|indice|inhalt|inhaltsverzeichnis|sommaire|table des matières|contenido|inhoud|spis treści|目次|目录|목차)$/iu
 /** At least this share of a contents page's numbers are no smaller than the one before. */
 const CONTENTS_RISING_SHARE = 0.8
 
