@@ -40,6 +40,22 @@ describe('withoutLineNumbers', () => {
     expect(withoutLineNumbers([...numbers, ...text])).toEqual(text)
   })
 
+  it("drops a word processor's numbers of every fifth line on a short page, in the text's size", () => {
+    // Restarted on each page: a page of 17 lines has three.
+    const text = Array.from({ length: 17 }, (_, i) => run(SENTENCE, 85, 100 + i * 15.5))
+    const numbers = [5, 10, 15].map((n) => run(String(n), 55, 100 + (n - 1) * 15.5))
+    expect(withoutLineNumbers([...numbers, ...text])).toEqual(text)
+    // A table's column of doses, 5 mg to 15 mg, starts where its caption does.
+    const table = [
+      run('Table 2: Doses given', 55, 80),
+      ...[5, 10, 15].flatMap((n, i) => [
+        run(String(n), 55, 100 + i * 15),
+        run('mg daily', 85, 100 + i * 15),
+      ]),
+    ]
+    expect(withoutLineNumbers(table)).toEqual(table)
+  })
+
   it("keeps a table's numbered rows and a contents page's page numbers", () => {
     // Nine rows of a table, one line each, the rows numbered in the cells' type.
     const rows = numberedPage(9, 14, 10)

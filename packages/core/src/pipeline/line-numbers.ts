@@ -30,17 +30,44 @@ const PITCH_SLACK = 0.05
 /** The runs of a page without the numbers of its lines, in a margin or in the gutter. */
 export function withoutLineNumbers(runs: TextRun[]): TextRun[] {
   const numbers = runs.filter((run) => NUMBER.test(run.text))
-  if (numbers.length < MIN_NUMBERS) return runs
+  if (numbers.length < MIN_FIFTHS) return runs
   const dropped = new Set<TextRun>()
   for (const column of [
     alignedColumn(numbers, (run) => run.right),
     alignedColumn(numbers, (run) => run.left),
     alignedColumn(numbers, (run) => (run.left + run.right) / 2),
   ]) {
-    if (column.size < MIN_NUMBERS || !numbersLines(column, runs)) continue
-    if (standsApart(column, runs)) for (const run of column) dropped.add(run)
+    const numbering =
+      column.size >= MIN_NUMBERS
+        ? numbersLines(column, runs)
+        : column.size >= MIN_FIFTHS && countsFifths(column) && standsOutside(column, runs)
+    if (numbering && standsApart(column, runs)) for (const run of column) dropped.add(run)
   }
   return dropped.size === 0 ? runs : runs.filter((run) => !dropped.has(run))
+}
+
+/**
+ * Fewest numbers of a column that counts every fifth or tenth line, outside the text: a word
+ * processor's line numbering, restarted on each page, may number a short page's lines thrice.
+ */
+const MIN_FIFTHS = 3
+
+/** Whether a column's numbers go 5, 10, 15 or 10, 20, 30 down the page, from the first step. */
+function countsFifths(column: ReadonlySet<TextRun>): boolean {
+  const values = [...column]
+    .sort((p, q) => p.baseline - q.baseline)
+    .map((run) => Number(run.text.trim()))
+  const step = values[0] as number
+  return (step === 5 || step === 10) && values.every((value, i) => value === step * (i + 1))
+}
+
+/** Whether a column stands left or right of all the page's other text, in its margin. */
+function standsOutside(column: ReadonlySet<TextRun>, runs: readonly TextRun[]): boolean {
+  const members = [...column]
+  const left = Math.min(...members.map((run) => run.left))
+  const right = Math.max(...members.map((run) => run.right))
+  const others = runs.filter((run) => !column.has(run) && run.text.trim() !== '')
+  return others.every((run) => run.left >= right) || others.every((run) => run.right <= left)
 }
 
 /** The most numbers that align on one edge, as a column of line numbers does. */
