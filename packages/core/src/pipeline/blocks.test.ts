@@ -969,6 +969,17 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("opens a patent's numbered paragraph at its number, whatever ends the line above", () => {
+    const full = 'x'.repeat(30)
+    expect(
+      blocksOf(
+        run(`[0005] Each row unit includes a pair of hoe blades on either ${full}`, 40, 100),
+        run(`side of a crop plant, movable between a closed and an open ${full}`, 40, 112),
+        run(`[0006] The processor is configured to receive a pair of images ${full}`, 40, 124),
+      ),
+    ).toHaveLength(2)
+  })
+
   it('ends the notes at the foot of a page before the page number set at their pitch', () => {
     // A word processor's footnotes and its footer "Page 1", 9 pt lines every 10.4 pt.
     const notes = [

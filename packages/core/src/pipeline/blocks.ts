@@ -960,8 +960,10 @@ function continuesBlock(
     CLAUSE_NUMBER.test(line.text)
   )
     return false
-  // A numbered reference ("[3] F. Müller. ...") opens an entry of its own after a finished one.
+  // A numbered reference ("[3] F. Müller. ...") opens an entry of its own after a finished one,
+  // and a patent's numbered paragraph ("[0006] The processor ...") one of its own after anything.
   if (finished && REFERENCE_ENTRY.test(line.text)) return false
+  if (PARAGRAPH_NUMBER.test(line.text)) return false
   // The roman number after that of the note a block opens with opens the next note ("iv Ibid."
   // over "v Interview with ..."): a word processor's endnotes in the body's type, where no
   // raised mark or hanging indent sets them apart. Figures open the lines of lists as often
@@ -1211,6 +1213,8 @@ const FIGURE_MARKER = /^\d{1,4}\.$/
 const SECTION_NUMBER = /^\d{1,3}(?:\.\d{1,3})*\.? +\p{Lu}/u
 /** A clause number in levels and the clause's text: "1.1 The Council shall", "2.3.1 "Services"". */
 const CLAUSE_NUMBER = /^\d{1,3}(?:\.\d{1,3})+\.? +["'(\p{Lu}]/u
+/** A patent's numbered paragraph: "[0006] The processor", "【0006】". */
+const PARAGRAPH_NUMBER = /^(?:\[\d{4,5}\]|【\d{4,5}】)/
 /** A bibliography's entry, its number in brackets: "[3] F. Müller. Battery models". */
 const REFERENCE_ENTRY = /^\[\d{1,3}\] +\S/
 
