@@ -1136,6 +1136,25 @@ describe('groupLines', () => {
     )
   })
 
+  it("keeps a patent's paragraph number with its text, set a justified gap apart", () => {
+    // A US publication's column, 9.5 pt: the numbers in bold, justified gaps after them.
+    const at = (text: string, left: number, right: number, y: number, fontId = 'roman') =>
+      run(text, left, y, { fontSize: 9.5, right, fontId })
+    const runs = [
+      at('[0007] ', 50.5, 75.7, 82.2, 'bold'),
+      at('FIG. 1 is a block diagram of a wearable infusion pump', 83.5, 292.8, 82.2),
+      at('according to an embodiment.', 50.5, 161.2, 95.1),
+      at('[0008] ', 50.5, 75.7, 112, 'bold'),
+      at('FIG. 2 is a graph of motor energy per pulse as a', 89.2, 292.7, 112),
+      at('function of plunger position for a non-occluded delivery and an', 50.5, 292.9, 124.9),
+      at('occluded delivery.', 50.5, 120, 137.8),
+      at('[0009] ', 50.5, 75.7, 154.7, 'bold'),
+      at('FIG. 3 is a flow chart of an occlusion detection', 90.8, 292.8, 154.7),
+      at('method.', 50.5, 81.3, 167.6),
+    ]
+    expect(textsOf(...runs)).toContain('[0008] FIG. 2 is a graph of motor energy per pulse as a')
+  })
+
   it("keeps a listing's line numbers on their lines, however deep the code is indented", () => {
     const code = { fontId: 'mono', monospace: true, fontSize: 9 }
     const number = { fontId: 'roman', fontSize: 6 }

@@ -25,8 +25,8 @@ const WIDE_GAP_EM = 4
  * last line of the column before) leaves the gap open.
  */
 const CROSSING_MARGIN_EM = 0.25
-/** A numbered reference's label: "[5]". */
-const REFERENCE_NUMBER = /^\[\d{1,3}\]$/
+/** A numbered reference's label, or a patent's numbered paragraph's: "[5]", "[0009]". */
+const REFERENCE_NUMBER = /^\[\d{1,5}\]$/
 /** A bare section or item number: `3.`, `2.1`, `IV.`, `(a)`, an annex's `B.1`. */
 const NUMBER_LABEL =
   /^(?:\(?(?:(?:[A-Z]\.)?\d{1,3}(?:\.\d{1,3})*|[IVXivx]{1,5}|([A-Za-z])\1{0,2})[.)]?)$/
