@@ -1155,6 +1155,22 @@ describe('groupLines', () => {
     expect(textsOf(...runs)).toContain('[0008] FIG. 2 is a graph of motor energy per pulse as a')
   })
 
+  it("keeps a step's number in its badge with the step, set larger and off the step's baseline", () => {
+    const badge = (n: number, y: number) =>
+      run(`${n} `, 56.7, y + 5.2, { fontSize: 12, fontId: 'bold', right: 65 })
+    const step = (text: string, y: number) => run(text, 92, y, { fontSize: 9.5 })
+    const steps = [
+      'Open the scanning unit. The print head holder moves to the replacement position.',
+      'Remove the orange cap from the ink tank. Do not squeeze the sides of the tank.',
+      'Insert the ink tank into the print head holder and press it until it clicks.',
+    ]
+    const runs = steps.flatMap((text, i) => [
+      badge(i + 1, 85.5 + 31 * i),
+      step(text, 85.5 + 31 * i),
+    ])
+    expect(textsOf(...runs)).toEqual(steps.map((text, i) => `${i + 1} ${text}`))
+  })
+
   it("keeps a listing's line numbers on their lines, however deep the code is indented", () => {
     const code = { fontId: 'mono', monospace: true, fontSize: 9 }
     const number = { fontId: 'roman', fontSize: 6 }

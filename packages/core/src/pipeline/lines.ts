@@ -808,6 +808,15 @@ function splitsRow(
     (isProsePiece(rows[index] as TextRun[], small, small === prev ? -1 : 1) ||
       (countLetters(small.text) >= WORD_MIN_LETTERS &&
         Math.abs(small.baseline - large.baseline) < BASELINE_TOLERANCE_EM * small.fontSize))
+  // A step's bare number in its badge, counting the steps down the rows around it, belongs to
+  // the step's text, however far the badge sets it off the text's size and baseline. A table's
+  // numbered rows go on in cells, no prose.
+  if (
+    prev === (rows[index] as TextRun[])[0] &&
+    countsSteps(rows, index, prev) &&
+    isProsePiece(rows[index] as TextRun[], next, 1)
+  )
+    return false
   if (isMarginNote(rows, index, prev, next, gap, em)) return true
   // Prose off the baseline of larger type beside it, and more than a word space from it, is no
   // script of it: a subtitle set beside a display headline's line.
@@ -1568,6 +1577,30 @@ function rowLead(row: readonly TextRun[], prev: TextRun): string | undefined {
     if (run === prev) return text.trim()
   }
   return undefined
+}
+
+/** A step's number alone in its badge: "1", "12". */
+const STEP_NUMBER = /^\d{1,2}$/
+
+/**
+ * Whether a bare number opening a row counts steps: the row of the step before or after it, near,
+ * opens with the number before or after it at the same edge (a quick-start guide's "1", "2", "3"
+ * in circles beside their steps), as a table's numbered rows do too.
+ */
+function countsSteps(rows: readonly TextRun[][], index: number, number: TextRun): boolean {
+  const text = number.text.trim()
+  if (!STEP_NUMBER.test(text)) return false
+  const value = Number(text)
+  const from = Math.max(0, index - GAP_WINDOW_ROWS)
+  const to = Math.min(rows.length - 1, index + GAP_WINDOW_ROWS)
+  for (let r = from; r <= to; r++) {
+    const first = rows[r]?.[0]
+    if (r === index || first === undefined) continue
+    if (Math.abs(first.left - number.left) > 0.5 * number.fontSize) continue
+    const other = first.text.trim()
+    if (STEP_NUMBER.test(other) && Number(other) === value + (r > index ? 1 : -1)) return true
+  }
+  return false
 }
 
 /** A speaker's label: a name of a few capitalised words before a colon, maybe after a time. */
