@@ -1171,6 +1171,20 @@ describe('groupLines', () => {
     expect(textsOf(...runs)).toEqual(steps.map((text, i) => `${i + 1} ${text}`))
   })
 
+  it("reads the next column's lines apart beside a headline's line that stands level with them", () => {
+    const body = { fontSize: 10, right: 576 }
+    const runs = [
+      run('Council Approves $48 Million', 36, 66, { fontSize: 30, right: 417.5 }),
+      run('Seawall Plan After Nine-Hour', 36, 97.5, { fontSize: 30, right: 419.8 }),
+      run('PORT ALDER — The', 451.9, 97.5, body),
+      run('regional transit authority will', 451.9, 110.2, body),
+      run('raise fares on all three ferry', 451.9, 123, body),
+    ]
+    const lines = textsOf(...runs)
+    expect(lines).toContain('regional transit authority will')
+    expect(lines).toContain('raise fares on all three ferry')
+  })
+
   it("keeps a listing's line numbers on their lines, however deep the code is indented", () => {
     const code = { fontId: 'mono', monospace: true, fontSize: 9 }
     const number = { fontId: 'roman', fontSize: 6 }

@@ -125,7 +125,7 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
       // Same baseline (within half an em), or a smaller run inside the row: a superscript,
       // subscript or footnote mark. A superscript's baseline is higher, so it may come first
       // and start the row that the larger text then joins.
-      const sameBaseline = shift <= 0.45 * Math.max(run.fontSize, anchor.fontSize)
+      const sameBaseline = shift <= 0.45 * baselineScale(run, rows[r] as TextRun[], anchor)
       const inside =
         run.fontSize < anchor.fontSize &&
         run.top >= top - 0.2 * anchor.fontSize &&
@@ -205,6 +205,27 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
     }
   })
   return lines.sort((p, q) => p.top - q.top || p.left - q.left)
+}
+
+/** A row's anchor this much larger than a run is display type: a headline, a masthead. */
+const DISPLAY_RATIO = 1.5
+
+/**
+ * The size by which a run's baseline is compared with a row's: the larger of the two, but for a
+ * run much smaller than the row's anchor and away from it, the size of the text beside the run in
+ * the row, or the run's own. A headline's line must not take the line of the next column that
+ * stands a line lower than the column's first, level with it ("PORT ALDER — The" over
+ * "regional transit authority will", beside "Seawall Plan After Nine-Hour" in 30 pt).
+ */
+function baselineScale(run: TextRun, row: readonly TextRun[], anchor: TextRun): number {
+  if (anchor.fontSize <= DISPLAY_RATIO * run.fontSize)
+    return Math.max(run.fontSize, anchor.fontSize)
+  let scale = run.fontSize
+  for (const other of row) {
+    const apart = Math.max(other.left - run.right, run.left - other.right)
+    if (apart <= run.fontSize) scale = Math.max(scale, other.fontSize)
+  }
+  return scale
 }
 
 /**
