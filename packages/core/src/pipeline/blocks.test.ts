@@ -980,6 +980,18 @@ describe('groupBlocks', () => {
     ).toHaveLength(2)
   })
 
+  it("keeps a narrow column's dateline, stretched to the measure, with the paragraph it opens", () => {
+    const column = { right: 576 }
+    expect(
+      blocksOf(
+        run('PORT ALDER —', 451.9, 97.5, { fontId: 'bold', right: 548.4 }),
+        run('The', 560.4, 97.5, column),
+        run('regional transit authority will', 451.9, 110.2, column),
+        run('raise fares on all three ferry', 451.9, 123, column),
+      ),
+    ).toHaveLength(1)
+  })
+
   it('ends the notes at the foot of a page before the page number set at their pitch', () => {
     // A word processor's footnotes and its footer "Page 1", 9 pt lines every 10.4 pt.
     const notes = [

@@ -1484,16 +1484,28 @@ function opensWithTermIn(line: Line, next: Line): boolean {
  * its own under a line that spans the page (a headline over the columns of its story).
  */
 function isFullLineOf(first: Line, next: Line): boolean {
-  if (first.right - first.left < 0.85 * (next.right - next.left) || first.text.length <= 30) {
+  const em = first.fontSize
+  // A short line counts where it is stretched to the next line's both edges, its spaces
+  // widened: a newspaper's narrow column ("PORT ALDER — The" over "regional transit authority").
+  const justified =
+    Math.abs(first.left - next.left) < 0.5 * em &&
+    Math.abs(first.right - next.right) < 0.5 * em &&
+    (first.right - first.left) / first.text.length >
+      STRETCHED_LINE_RATIO * ((next.right - next.left) / next.text.length)
+  if (
+    first.right - first.left < 0.85 * (next.right - next.left) ||
+    (first.text.length <= 30 && !justified)
+  ) {
     return false
   }
-  const em = first.fontSize
   // Right-to-left lines start at the right: a short last line ends there.
   const inset = next.rtl ? first.right - next.right : next.left - first.left
   const otherSide = next.rtl ? next.left - first.left : first.right - next.right
   return inset < HANGING_MAX_EM * em || Math.abs(inset - otherSide) < em
 }
 
+/** How much wider a line's characters stand than the next line's where its spaces are stretched. */
+const STRETCHED_LINE_RATIO = 1.3
 /** Fewest words on a line of running text that a double-spaced paragraph's next line continues. */
 const RUNNING_LINE_WORDS = 8
 /** Most ems a paragraph's first line is indented by: a manuscript's half inch is 3 of 12 pt. */
