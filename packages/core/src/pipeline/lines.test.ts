@@ -770,13 +770,21 @@ describe('groupLines', () => {
   })
 
   it('parts the words of text that starts back over the run before it', () => {
-    // A 200 pt slide title with a 70 pt subtitle set under its right half, on one row.
+    // A 200 pt slide title with a 70 pt subtitle set under its right half, rising above its
+    // baseline: one row.
+    expect(
+      textsOf(
+        run('Thank you!', 280, 72, { fontSize: 200 }),
+        run('Any questions?', 300, 120, { fontSize: 70 }),
+      ),
+    ).toEqual(['Thank you! Any questions?'])
+    // Set wholly under the title's baseline, the subtitle is a line of its own.
     expect(
       textsOf(
         run('Thank you!', 280, 72, { fontSize: 200 }),
         run('Any questions?', 300, 156, { fontSize: 70 }),
       ),
-    ).toEqual(['Thank you! Any questions?'])
+    ).toEqual(['Thank you!', 'Any questions?'])
   })
 
   it("keeps a heading's number with its title in the second column, level with the first column's text", () => {
@@ -1183,6 +1191,17 @@ describe('groupLines', () => {
     const lines = textsOf(...runs)
     expect(lines).toContain('regional transit authority will')
     expect(lines).toContain('raise fares on all three ferry')
+  })
+
+  it("reads a masthead's tagline set tight under it as a line of its own", () => {
+    const runs = [
+      run('The Dispatch', 43.5, 77.2, { fontSize: 40, right: 294.6 }),
+      run('The staff newsletter of Northwind Logistics', 43.5, 91.5, { fontSize: 9 }),
+    ]
+    expect(textsOf(...runs)).toEqual([
+      'The Dispatch',
+      'The staff newsletter of Northwind Logistics',
+    ])
   })
 
   it("keeps a listing's line numbers on their lines, however deep the code is indented", () => {

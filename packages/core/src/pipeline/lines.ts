@@ -126,10 +126,13 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
       // subscript or footnote mark. A superscript's baseline is higher, so it may come first
       // and start the row that the larger text then joins.
       const sameBaseline = shift <= 0.45 * baselineScale(run, rows[r] as TextRun[], anchor)
+      // Type far smaller than the row's, wholly under its baseline, is a line of its own under
+      // it: a masthead's tagline set tight under the title, no script of it.
       const inside =
         run.fontSize < anchor.fontSize &&
         run.top >= top - 0.2 * anchor.fontSize &&
-        run.bottom <= bottom + 0.2 * anchor.fontSize
+        run.bottom <= bottom + 0.2 * anchor.fontSize &&
+        (run.top < anchor.baseline || run.fontSize >= SCRIPT_MIN_SHRINK * anchor.fontSize)
       const around =
         run.fontSize > anchor.fontSize &&
         run.fontSize <= SUPERSCRIPT_MAX_RATIO * anchor.fontSize &&
@@ -223,7 +226,7 @@ function baselineScale(run: TextRun, row: readonly TextRun[], anchor: TextRun): 
   let scale = run.fontSize
   for (const other of row) {
     const apart = Math.max(other.left - run.right, run.left - other.right)
-    if (apart <= run.fontSize) scale = Math.max(scale, other.fontSize)
+    if (apart <= run.fontSize && apart > -run.fontSize) scale = Math.max(scale, other.fontSize)
   }
   return scale
 }
