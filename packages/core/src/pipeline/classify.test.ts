@@ -31,6 +31,27 @@ const BODY = [
 ]
 
 describe('classifyBlocks', () => {
+  it("takes a heading in capitals over a subheading in italics, in the body's size, for a heading", () => {
+    // A patent's "DETAILED DESCRIPTION", centred, then "Polyester Resin" in italics over its text.
+    const layout = page([
+      centred(block(['SUMMARY OF THE INVENTION'], 0, 100), 300),
+      block(BODY, 10, 120),
+      centred(block(['DETAILED DESCRIPTION'], 0, 160), 300),
+      block(['Polyester Resin'], 10, 180, { fontId: 'italic' }),
+      block(BODY, 10, 200),
+      block(BODY, 10, 240),
+    ])
+    classifyPage(layout)
+    expect(kinds(layout).map(([kind]) => kind)).toEqual([
+      'heading',
+      'paragraph',
+      'heading',
+      'heading',
+      'paragraph',
+      'paragraph',
+    ])
+  })
+
   it('ranks larger short blocks as headings by size and leaves body text as paragraphs', () => {
     const layout = page([
       block(['Annual report'], 10, 100, { fontSize: 24 }),

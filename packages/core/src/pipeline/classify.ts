@@ -1203,7 +1203,10 @@ function isHeading(
     (next.lines.length > 1 || plainText(next).length > text.length)
   // A numbered title set larger in a face of its own heads its section over a subheading too
   // ("2. What you need to know" over "Do not take Amoxilin:").
-  const subheaded = next !== undefined && headsSmallerHeading(block, next, stats)
+  const subheaded =
+    next !== undefined &&
+    (headsSmallerHeading(block, next, stats) ||
+      ((capitals || headline) && headsSubheadingOver(next, page, stats)))
   if (
     !followedByBody &&
     !subheaded &&
@@ -1227,6 +1230,28 @@ function isHeading(
     (lettered || /^[\p{Lu}\d]/u.test(text))
   )
 }
+
+/**
+ * Whether `next`, right under a heading in capitals, is a subheading over the text that follows
+ * it: one short line, in a face other than the body's or numbered, ending no sentence, over
+ * running text ("DETAILED DESCRIPTION" over "Polyester Resin" in italics, then its paragraph).
+ */
+function headsSubheadingOver(next: Block, page: PageLayout, stats: TextStatistics): boolean {
+  const text = plainText(next)
+  if (next.lines.length !== 1 || text.split(/\s+/).length > SUBHEADING_MAX_WORDS) return false
+  if (next.fontId === stats.bodyFontId && !isSectionNumber(text)) return false
+  if (/[.;,:]$/.test(text)) return false
+  const after = page.blocks[page.blocks.indexOf(next) + 1]
+  return (
+    after !== undefined &&
+    after.top > next.top &&
+    after.fontId === stats.bodyFontId &&
+    (after.lines.length > 1 || plainText(after).length > text.length)
+  )
+}
+
+/** Most words of a subheading under a heading in capitals. */
+const SUBHEADING_MAX_WORDS = 10
 
 /**
  * Whether a line in a face of its own that opens with a word or a section's number, and gives
