@@ -37,6 +37,33 @@ describe('readLevelRows', () => {
     expect(rows.every((row) => row.standalone)).toBe(true)
   })
 
+  it("leaves out of a table's rows a heading of the column of text beside it", () => {
+    // A prescribing label: a table in the right column, a section heading in the left level with
+    // its second row, the section's paragraph under the heading beside the next rows.
+    const page = [
+      block(NAMES, 311, 100),
+      block(GROWTH, 440, 100),
+      block(INFLOWS, 500, 100),
+      block(['5.5 Lipid Elevations'], 43, 112),
+      block(
+        [
+          'Treatment was associated with increases in the',
+          'lipid parameters, including total cholesterol and',
+          'the HDL cholesterol of the patients under study.',
+        ],
+        43,
+        125,
+      ),
+    ]
+    const rows = [...readLevelRows(page).rows.values()].flat()
+    expect(texts(rows)).toEqual([
+      'Cambodia 7.5% 1,272',
+      'Indonesia 9.4% 9,651',
+      'Lao PDR 4.0% 265',
+      'Malaysia 18.6% 1,454',
+    ])
+  })
+
   it("reads a glossary's abbreviations beside the words they stand for row by row", () => {
     const page = [
       block(['CAG', 'PCR', 'PPE', 'VfM'], 10, 100),

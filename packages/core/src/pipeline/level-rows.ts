@@ -91,7 +91,9 @@ export function readLevelRows(blocks: readonly Block[], spellings?: Spellings): 
     for (const index of all) if (!replaced.has(index)) replaced.set(index, [])
   }
   const rows = candidates.length < 2 ? [] : levelGroups(placedLines(candidates, blocks))
-  const tables = linkedBlocks(rows, blocks).flatMap((table) => titledGroups(table, blocks))
+  const tables = linkedBlocks(rows, blocks)
+    .flatMap((table) => titledGroups(table, blocks))
+    .map((table) => withoutTextColumnBeside(table, blocks))
   // Every block goes to one table at most, even where tables' boxes overlap.
   const claimed = new Set(tables.flat())
   for (const table of tables) {
@@ -223,6 +225,51 @@ function spansRows(block: Block, firstColumn: readonly Block[]): boolean {
     if (level && ++rows >= 2) return true
   }
   return false
+}
+
+/** Dots that lead a table's label to its figures: no running text holds them. */
+const LEADER = /(?:\. ?){4}/
+/** Font sizes between a block and the running text over or under it in one column, at most. */
+const COLUMN_NEIGHBOUR_EMS = 2
+
+/**
+ * A table's blocks without those that stand in a column of running text beside the table: a
+ * heading of the page's other column, level with a row ("5.5 Lipid Elevations" beside "Upper
+ * respiratory infections 19.2"), has a paragraph right over or under it, beside the table's rows,
+ * that keeps clear of the rest of the table.
+ */
+function withoutTextColumnBeside(table: number[], blocks: readonly Block[]): number[] {
+  if (table.length < 3) return table
+  return table.filter((index) => {
+    const block = blocks[index] as Block
+    let left = Number.POSITIVE_INFINITY
+    let right = Number.NEGATIVE_INFINITY
+    let top = Number.POSITIVE_INFINITY
+    let bottom = Number.NEGATIVE_INFINITY
+    for (const other of table) {
+      if (other === index) continue
+      const member = blocks[other] as Block
+      left = Math.min(left, member.left)
+      right = Math.max(right, member.right)
+      top = Math.min(top, member.top)
+      bottom = Math.max(bottom, member.bottom)
+    }
+    if (block.left < right && block.right > left) return true
+    // The paragraph stands beside the table's rows, not over its head or under its foot.
+    const reach = COLUMN_NEIGHBOUR_EMS * block.fontSize
+    return !blocks.some(
+      (text) =>
+        text !== block &&
+        text.left < block.right &&
+        text.right > block.left &&
+        (text.right <= left || text.left >= right) &&
+        text.top < bottom &&
+        text.bottom > top &&
+        Math.max(text.top - block.bottom, block.top - text.bottom) < reach &&
+        isParagraphOfText(text) &&
+        !text.lines.some((line) => LEADER.test(line.text)),
+    )
+  })
 }
 
 /**
