@@ -1204,6 +1204,26 @@ describe('groupLines', () => {
     ])
   })
 
+  it("keeps a listing's dates with their events across the tab, beside another column", () => {
+    const small = { fontSize: 9 }
+    const events = [
+      ['Feb 8', 'Winter Warm-Up Food Drive at all grocery stores'],
+      ['Feb 22', 'Volunteer orientation, Wharf Road warehouse, 10'],
+      ['Mar 15', 'Empty Bowls fundraising dinner at the Whaling'],
+      ['Apr 5', 'Fall River warehouse ribbon cutting and open'],
+    ]
+    const runs = events.flatMap(([date, text], i) => [
+      run('When I joined Harbor Light eleven years ago, we', 43.5, 73.5 + 27 * i),
+      run(`${date} `, 315.4, 73.5 + 27 * i, small),
+      run(text as string, 366.4, 73.5 + 27 * i, small),
+    ])
+    const lines = textsOf(...runs)
+    for (const [date, text] of events) expect(lines).toContain(`${date} ${text}`)
+    // A word that opens like a day's name is none: "Monitor" stays in its column.
+    const figure = runs.map((r) => (r.text === 'Apr 5 ' ? { ...r, text: 'Monitor ' } : r))
+    expect(textsOf(...figure)).toContain('Monitor')
+  })
+
   it("keeps a listing's line numbers on their lines, however deep the code is indented", () => {
     const code = { fontId: 'mono', monospace: true, fontSize: 9 }
     const number = { fontId: 'roman', fontSize: 6 }

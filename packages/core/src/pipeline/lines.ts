@@ -870,6 +870,15 @@ function splitsRow(
   const lead = rowLead(rows[index] as TextRun[], prev)
   // So does a glyph without Unicode there, a bitmap font's bullet.
   if (lead !== undefined && (isLabelOrBullet(lead) || lead === '')) return false
+  // So does an entry's date or time in a listing, set apart by a tab, before prose ("Feb 22"
+  // beside "Volunteer orientation", "Sat 5:00 PM" beside "† Eleanor Kowalczyk"), in any column.
+  const pieceLead = segmentLead(rows[index] as TextRun[], prev)
+  if (
+    pieceLead !== undefined &&
+    DATE_LABEL.test(pieceLead) &&
+    isProsePiece(rows[index] as TextRun[], next, 1)
+  )
+    return false
   // So does a speaker's name set in the hanging indent of what they said, its lines wrapped
   // under its first word ("DR. PATEL:   Of course. My name is ...").
   if (lead !== undefined && SPEAKER_LABEL.test(lead) && hangsUnder(rows, index, next)) return false
@@ -1603,6 +1612,17 @@ function rowLead(row: readonly TextRun[], prev: TextRun): string | undefined {
   return undefined
 }
 
+const MONTH = String.raw`(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?`
+const WEEKDAY = String.raw`(?:Mon(?:day)?|Tue(?:s(?:day)?)?|Wed(?:nesday)?|Thu(?:r(?:s(?:day)?)?)?|Fri(?:day)?|Sat(?:urday)?|Sun(?:day)?)\.?,?`
+const CLOCK = String.raw`\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?|AM|PM)|${TIME}`
+/**
+ * A listing's date or time alone: "Feb 22", "12 June", "Sat 5:00 PM", "Mon, Mar 3", "10:30 AM",
+ * "Week 4".
+ */
+const DATE_LABEL = new RegExp(
+  String.raw`^(?:(?:${WEEKDAY}\s+)?(?:${MONTH}\s+\d{1,2}(?:[-–]\d{1,2})?|\d{1,2}\s+${MONTH})(?:\s+${CLOCK})?|${WEEKDAY}(?:\s+${CLOCK})?|${CLOCK}|Week\s+\d{1,2})$`,
+  'u',
+)
 /** A step's number alone in its badge: "1", "12". */
 const STEP_NUMBER = /^\d{1,2}$/
 
@@ -1625,6 +1645,25 @@ function countsSteps(rows: readonly TextRun[][], index: number, number: TextRun)
     if (STEP_NUMBER.test(other) && Number(other) === value + (r > index ? 1 : -1)) return true
   }
   return false
+}
+
+/**
+ * The text that opens a piece of a row up to `prev`: runs a word space apart, from the row's start
+ * or from a gap that parts pieces (a column's), or undefined where `prev` is no piece's opening.
+ */
+function segmentLead(row: readonly TextRun[], prev: TextRun): string | undefined {
+  let at = row.indexOf(prev)
+  let text = prev.text
+  for (let taken = 1; at > 0; taken++) {
+    const run = row[at] as TextRun
+    const before = row[at - 1] as TextRun
+    const apart = run.left - before.right
+    if (apart > SEGMENT_GAP_EM * run.fontSize) break
+    if (apart > NARROW_GAP_EM * run.fontSize || taken >= LEAD_MAX_RUNS) return undefined
+    at--
+    text = before.text + text
+  }
+  return text.trim()
 }
 
 /** A speaker's label: a name of a few capitalised words before a colon, maybe after a time. */
