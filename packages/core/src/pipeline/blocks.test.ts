@@ -992,6 +992,26 @@ describe('groupBlocks', () => {
     ).toHaveLength(1)
   })
 
+  it('sets a quotation in smaller type, indented, apart from the text around it', () => {
+    // A report in 12 pt, its block quote in 11, with no space around it.
+    const body = { fontSize: 12 }
+    const quote = { fontSize: 11 }
+    const full = 'x'.repeat(40)
+    const lines = [
+      run(`demands include patient acuity, workload and time pressure ${full}`, 71, 100, body),
+      run('observed,', 71, 114.4, body),
+      run(`every occupation may have its own specific risk factors ${full}`, 99.3, 128.4, quote),
+      run('occupational settings. (Demerouti et al., 2001, p. 501)', 99.3, 141.9, quote),
+      run(`This generality is both a strength and a limitation ${full}`, 71, 156.3, body),
+      run('and a limitation.', 71, 170.7, body),
+    ]
+    expect(blocksOf(...lines)).toEqual([
+      [lines[0]?.text, 'observed,'],
+      [lines[2]?.text, lines[3]?.text],
+      [lines[4]?.text, 'and a limitation.'],
+    ])
+  })
+
   it('ends the notes at the foot of a page before the page number set at their pitch', () => {
     // A word processor's footnotes and its footer "Page 1", 9 pt lines every 10.4 pt.
     const notes = [

@@ -876,6 +876,10 @@ function continuesBlock(
     !carriesOn(last, line)
   )
     return false
+  // A quotation set off in smaller type, indented from the text around it, stands apart from the
+  // text, though with no space over or under it (a thesis's block quote, 11 pt in 12).
+  const [smaller, larger] = line.fontSize < last.fontSize ? [line, last] : [last, line]
+  if (!codeWrap && !carriesOn(last, line) && setsOffQuotation(smaller, larger)) return false
   if (line.fontId !== last.fontId && block.lines.length === 1) {
     // A lone short line in another font above a paragraph is a heading or a label, and so is a
     // full one level with text far right of it (a row's first cell), unless it breaks a word
@@ -1245,6 +1249,22 @@ function mayStartLine(line: Line, next: Line): boolean {
 function leavesRoomFor(block: Block, last: Line, line: Line): boolean {
   if (last.rtl || line.rtl || /-\s?$/.test(last.text)) return false
   return fitsAfter(line, Math.max(block.right, line.right) - last.right)
+}
+
+/** Type this much larger than a quotation's is the text's around it. */
+const QUOTATION_SIZE_RATIO = 1.05
+
+/**
+ * Whether the smaller of two lines stands in from the larger as a quotation set off from the
+ * text does: a size smaller and an em or more in from its left edge.
+ */
+function setsOffQuotation(smaller: Line, larger: Line): boolean {
+  return (
+    larger.fontSize > QUOTATION_SIZE_RATIO * smaller.fontSize &&
+    smaller.left > larger.left + 0.9 * larger.fontSize &&
+    !smaller.monospace &&
+    !larger.monospace
+  )
 }
 
 /** Whether every run of `last` that holds letters is in another font than `line` is. */
