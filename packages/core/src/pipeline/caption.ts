@@ -1,11 +1,12 @@
 /**
  * The start of a caption: a figure or table word and its number, "Figure 2.1", "Table 3:",
- * "Exhibit 9", "Table A-3.", "Exhibit B.4", "Fig. IV", "Listing 2:". Shared by the
+ * "Exhibit 9", "Table A-3.", "Exhibit B.4", "Fig. IV", "Listing 2:", and the words of other
+ * languages reports are written in ("Abbildung 3:", "Tabla 2."). Shared by the
  * classification of blocks and the title rows cut off drawn tables, so that both agree on what
  * names a figure.
  */
 const CAPTION_WORD =
-  /^(?:fig(?:ure)?|table|tab|chart|exhibit|plate|graph|diagram|map|box|photo|listing|algorithm)\.?\s*/i
+  /^(?:abbildung|tabelle|tableau|tabella|tabela|tabla|tabel|figura|figuur|gráfico|grafik|cuadro|fig(?:ure)?|table|tab|abb|chart|exhibit|plate|graph|diagram|map|box|photo|listing|algorithm)\.?\s*/iu
 /**
  * The number after the word, matched case by case: an appendix letter only before a figure, and
  * Roman numerals in capitals, so that "Table six shows" or "Table in the appendix" is a sentence.

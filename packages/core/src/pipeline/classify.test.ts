@@ -606,6 +606,16 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("takes a German or a Spanish report's figure and table labels for captions", () => {
+    const layout = page([
+      block(['Abbildung 3: Schematische Darstellung der Messstellen'], 10, 100),
+      block(['Tabla 2. Consumo anual por hogar'], 10, 200),
+      block(BODY, 10, 400),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual(['caption', 'caption', 'paragraph'])
+  })
+
   it('takes an appendix figure or table label for a caption, however large it is set', () => {
     const layout = page([
       block(['Table A4-12. Projected Average Volume Server UEC by Space Type'], 10, 100, {
