@@ -592,8 +592,8 @@ describe('extract', () => {
         'Full name: Ada Lovelace',
         'Email: ada@example.org',
         'PIN:',
-        '☒ Send me the newsletter',
-        '☐ Send me letters by post',
+        // The boxes, ticked or not, as a task list's items.
+        '- [x] Send me the newsletter\n- [ ] Send me letters by post',
         'Branch: Harbour',
         'Comments: Please send the card to my office.',
       ]

@@ -27,6 +27,23 @@ describe('buildElements', () => {
     )
   })
 
+  it("lists a checklist's items as task items, ticked where their box is", () => {
+    const list = page(
+      [
+        ['☐', 'Profile the Redis script'],
+        ['☑', 'Add the expiry alert'],
+        ['☒', 'Renew the certificate'],
+      ].map(([marker = '', text], i) =>
+        block([`${marker} ${text}`], 10, 100 + 12 * i, { kind: 'list-item', marker }),
+      ),
+    )
+    const [element] = buildElements([list], collectSpellings([]))
+    expect(element?.text).toBe(
+      '- [ ] Profile the Redis script\n- [x] Add the expiry alert\n- [x] Renew the certificate',
+    )
+    expect(element?.items?.[1]).toBe('☑ Add the expiry alert')
+  })
+
   it('reads a note broken over three pages as one note', () => {
     const pages = [1, 2, 3].map((n) => {
       const note = block([`part ${n} of the note`], 57, 760, { kind: 'footnote', page: n })

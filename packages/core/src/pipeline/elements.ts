@@ -4,6 +4,7 @@ import { isOrdered } from './classify.js'
 import { continuesListing } from './code-listing.js'
 import { extentOf } from './extent.js'
 import { joinLines, type Spellings } from './join-lines.js'
+import { checkState } from './list-markers.js'
 import { continuesParagraph } from './paragraph-continuation.js'
 import { roundBox } from './points.js'
 import { tablePlainText } from './table-markdown.js'
@@ -304,12 +305,20 @@ function listElement(items: readonly ListItem[], spellings: Spellings): Omit<Ele
     lines[0] = (lines[0] ?? '').slice((lines[0] ?? '').indexOf(marker) + marker.length).trimStart()
     const paragraphTexts = [joinLines(lines, spellings)]
     for (const paragraph of paragraphs) paragraphTexts.push(blockText(paragraph, spellings))
-    texts.push(paragraphTexts.join('\n\n'))
+    // A checklist's item keeps its box: whether it is ticked is part of what it says.
+    const check = checkState(marker)
+    texts.push(`${check === undefined ? '' : `${marker} `}${paragraphTexts.join('\n\n')}`)
     const number = isOrdered(item) ? itemNumber(marker) : undefined
     const bullet = number ?? '-'
     // Letters, Roman numerals and numbers in brackets ("(a)", "iv.", "(2)") make no CommonMark
-    // list: such an item is a bullet that keeps its label, or its lines would run together.
-    const label = isOrdered(item) && number === undefined ? `${marker} ` : ''
+    // list: such an item is a bullet that keeps its label, or its lines would run together. A
+    // checklist's box is a GFM task item's.
+    const label =
+      check !== undefined
+        ? `[${check === 'done' ? 'x' : ' '}] `
+        : isOrdered(item) && number === undefined
+          ? `${marker} `
+          : ''
     const depth = item.depth ?? 0
     while (open.length > 0 && (open[open.length - 1] as { depth: number }).depth >= depth) {
       open.pop()

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { listMarker } from './list-markers.js'
+import { checkState, listMarker } from './list-markers.js'
 
 describe('listMarker', () => {
-  it('reads chevrons and guillemets that open a line as bullets, and no checkbox', () => {
+  it('reads chevrons, guillemets and ballot boxes that open a line as markers', () => {
     expect(['› Next steps', '» Tickets', '❯ Install'].map(listMarker)).toEqual(['›', '»', '❯'])
-    // A German quotation opens with a guillemet set close to its word; a checkbox tells whether
-    // it is ticked, which a bullet would lose.
+    // A German quotation opens with a guillemet set close to its word.
     expect(listMarker('»Das ist alles«, sagte sie.')).toBeUndefined()
-    expect(listMarker('☐ Send me letters by post')).toBeUndefined()
+    // A checklist's box, ticked or not: its item keeps the box as a task item's.
+    expect(['☐ Send me letters by post', '☑ Done'].map(listMarker)).toEqual(['☐', '☑'])
+    expect(checkState('☐')).toBe('open')
+    expect(checkState('☑')).toBe('done')
+    expect(checkState('•')).toBeUndefined()
   })
 
   it('reads "c." before a figure as circa, no lettered item', () => {

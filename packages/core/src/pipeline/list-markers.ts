@@ -1,7 +1,7 @@
 /** List markers as printed at the start of a line. */
 
-/** Glyphs that bullet a list item. */
-const BULLETS = '•·●○◦▪▫■□█◼◾▸‣⁃∙➢➤►▶✓✔❖◆◇→›»❯–—*-'
+/** Glyphs that bullet a list item; the hyphen last, where it stands for itself. */
+const BULLETS = '•·●○◦▪▫■□█◼◾▸‣⁃∙➢➤►▶✓✔☐☑☒❖◆◇→›»❯–—*-'
 const BULLET = new RegExp(`^([${BULLETS}])\\s+(?=\\S)`, 'u')
 const LONE_BULLET = new RegExp(`^[${BULLETS}]$`, 'u')
 /** A row of bullet glyphs alone ("* * *", "• • •"): a break between sections, not an item. */
@@ -48,4 +48,16 @@ export function isItemMark(text: string): boolean {
 /** Whether a marker numbers its items rather than bulleting them (a bare number does too). */
 export function isOrderedMarker(marker: string): boolean {
   return (/[.)]$/.test(marker) && marker.length > 1) || /^\d{1,3}$/.test(marker)
+}
+
+/** Ballot boxes, empty and ticked, that mark a checklist's items: "☐ Book the room". */
+const BALLOT_BOXES: Readonly<Record<string, 'open' | 'done'>> = {
+  '☐': 'open',
+  '☑': 'done',
+  '☒': 'done',
+}
+
+/** Whether a marker is a checklist's box, and whether it is ticked; undefined for other markers. */
+export function checkState(marker: string): 'open' | 'done' | undefined {
+  return BALLOT_BOXES[marker]
 }
