@@ -31,6 +31,20 @@ describe('continuesParagraph', () => {
     expect(continuesParagraph(cut, block(FULL, 65, 97, { page: 2 }))).toBe(true)
   })
 
+  it("joins a column's lone last line, full, to the next column's paragraph", () => {
+    // Two columns of one measure: the left one ends on a paragraph's first line.
+    const lone = block(['In some embodiments, the load transient is a step'], 43, 780)
+    const next = block(
+      [
+        'change in charging current requested by an off-',
+        'board charger at the start of a fast charge.',
+      ],
+      311,
+      60,
+    )
+    expect(continuesParagraph(lone, next)).toBe(true)
+  })
+
   it("keeps an index's entries apart across a gap or a break, though they start in lowercase", () => {
     const entry = block(['justices, 44, 180'], 51, 128)
     expect(continuesParagraph(entry, block(['keelmen, 18, 196'], 51, 148))).toBe(false)

@@ -13,6 +13,8 @@ const CLOSED = /[.!?:;"”')\]。！？：；」』）]$/
 const OPENING_MARKS = /^["'“‘«([]+/
 /** Korean, which sets spaces between its words but writes no capitals. */
 const HANGUL_START = /^\p{Script=Hangul}/u
+/** Fewest words of a lone line of prose at a column's foot. */
+const COLUMN_LINE_WORDS = 6
 /** A sentence closed before a note's number set after it: "revenues increased.150". */
 const NOTED_CLOSE = /[.!?]["”')\]]?\d{1,3}$/
 
@@ -49,12 +51,17 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
   }
   // Its last line left room for the next word under the wider of the two: it ended there. A
   // lone line is measured so across a break too (a letter's "Enc." line at a page's foot, over
-  // the "cc." line overleaf).
-  if (
-    (below || previous.lines.length === 1) &&
-    fitsAfter(first, Math.max(previous.right, next.right) - last.right)
-  )
-    return false
+  // the "cc." line overleaf); a lone line of prose at a column's foot by the width of the next
+  // column's paragraph, as the columns are set alike (its first line, over the rest).
+  const nextColumn =
+    next.page === previous.page &&
+    next.left >= previous.right &&
+    next.lines.length >= 2 &&
+    last.text.split(' ').length >= COLUMN_LINE_WORDS
+  const measure = nextColumn
+    ? previous.left + (next.right - next.left)
+    : Math.max(previous.right, next.right)
+  if ((below || previous.lines.length === 1) && fitsAfter(first, measure - last.right)) return false
   if (CLOSED.test(last.text) || endsContentsEntry(last.text)) return false
   // A quotation or an aside opened on the next line goes on with the sentence as its first word
   // would ("a network of" + "'mother orchards' planted").
