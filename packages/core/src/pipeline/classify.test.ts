@@ -518,6 +518,30 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("ranks an appendix's sections by their numbering under its letter", () => {
+    const layout = page([
+      block(['Making Pictures'], 10, 60, { fontSize: 24 }),
+      block(['1. Introduction'], 10, 100, { fontSize: 14 }),
+      block(BODY, 10, 130),
+      block(['1.1. Why pictures?'], 10, 200, { fontSize: 14 }),
+      block(BODY, 10, 230),
+      block(['A.1 Sagebrush sites'], 10, 300, { fontSize: 14 }),
+      block(BODY, 10, 330),
+      block(['A.1.2 Soil cores'], 10, 400, { fontSize: 14 }),
+      block(BODY, 10, 430),
+    ])
+    classifyPage(layout)
+    expect(
+      layout.blocks.filter((b) => b.kind === 'heading').map((b) => [plainText(b), b.level]),
+    ).toEqual([
+      ['Making Pictures', 1],
+      ['1. Introduction', 2],
+      ['1.1. Why pictures?', 3],
+      ['A.1 Sagebrush sites', 3],
+      ['A.1.2 Soil cores', 4],
+    ])
+  })
+
   it('takes levels from the outline when a block matches an entry', () => {
     const layout = page([block(['Scope'], 10, 150), block(BODY, 10, 200)])
     classifyPage(layout, [{ title: 'Scope', depth: 2 }])

@@ -130,7 +130,7 @@ const SENTENCE_END = /[.!?]["')\]]?$/
 const SMALL_PRINT_RATIO = 0.9
 /** Notes stand below this share of the page height. */
 const NOTE_ZONE_TOP = 0.6
-const SECTION_NUMBER = /^((?:\d{1,2}\.){0,5}\d{1,2})(?:\.?\s+\S|\.(?=\p{Lu}\p{Ll}))/u
+const SECTION_NUMBER = /^((?:[A-Z]\.)?(?:\d{1,2}\.){0,5}\d{1,2})(?:\.?\s+\S|\.(?=\p{Lu}\p{Ll}))/u
 const ROMAN_SECTION = /^([IVX]{1,5})\.\s+\S/
 /** A footnote's opening: its mark, then a space, a period or bracket, or its first word. */
 const FOOTNOTE_START = new RegExp(`^${NOTE_MARK}(?:\\s|[.)]?\\s|[A-Za-z])`)
