@@ -335,6 +335,24 @@ describe('markFurniture', () => {
     ])
   })
 
+  it("keeps a control table's title cell, beside its label, though it names the title set larger", () => {
+    const body = Array.from({ length: 20 }, () => 'body text of the page, line after line')
+    const pages = threePages((n) => [
+      ...(n === 1
+        ? [
+            block(['Title'], 10, 40, { page: n }),
+            block(['New Starter Account Provisioning'], 120, 40, { page: n }),
+          ]
+        : []),
+      ...(n === 2
+        ? [block(['New Starter Account Provisioning'], 10, 120, { fontSize: 18, page: n })]
+        : []),
+      block(body, 10, 160, { page: n }),
+    ])
+    markFurniture(pages)
+    expect(kinds(pages)[0]).toEqual(['paragraph', 'paragraph', 'paragraph'])
+  })
+
   it('marks a band repeated under the running header after its first occurrence, the title', () => {
     // The header ends in the top margin (112 pt of 800); the band under it reaches 140 pt.
     const pages = threePages((n) => [

@@ -157,7 +157,10 @@ export function markFurniture(pages: readonly FurniturePage[]): void {
         numbersPage ||
         (zone === 'bottom' && CONTINUED_MARK.test(exact.slice(zone.length + 1))) ||
         numbers.some((number) => isRunningHead(block, number.block)) ||
-        (zone === 'top' && namesTitleElsewhere(block, titles) && !standsUnderTitle(block, page))
+        (zone === 'top' &&
+          namesTitleElsewhere(block, titles) &&
+          !standsUnderTitle(block, page) &&
+          !isLabelledValue(block, page))
       ) {
         block.kind = zone === 'top' ? 'header' : 'footer'
       }
@@ -342,6 +345,28 @@ function namesTitleElsewhere(block: Block, titles: Titles): boolean {
         (title) => title.fontSize >= HEADING_SIZE_RATIO * block.fontSize,
       ),
   )
+}
+
+/** Most words of a label that names the value beside it on its row. */
+const LABEL_MAX_WORDS = 3
+
+/**
+ * Whether a block is a value in a row of a document's control table, a label of a few words
+ * standing left of it on its line ("Title" beside "New Starter Account Provisioning"): no
+ * running head, though it names the document's title.
+ */
+function isLabelledValue(block: Block, page: FurniturePage): boolean {
+  const line = block.lines[0] as Line
+  return page.blocks.some((other) => {
+    const label = other.lines[other.lines.length - 1]
+    return (
+      other !== block &&
+      label !== undefined &&
+      other.right <= block.left &&
+      Math.abs(label.baseline - line.baseline) < 0.3 * line.fontSize &&
+      label.text.trim().split(/\s+/).length <= LABEL_MAX_WORDS
+    )
+  })
 }
 
 /**
