@@ -542,6 +542,22 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it("takes IEEE's section title in small capitals, its numeral without a point, for a heading", () => {
+    const layout = page([
+      block(BODY, 10, 60),
+      centred(block(['I INTRODUCTION'], 0, 100, { fontSize: 9 }), 150),
+      block(BODY, 10, 120),
+      block(BODY, 10, 160),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.map((b) => b.kind)).toEqual([
+      'paragraph',
+      'heading',
+      'paragraph',
+      'paragraph',
+    ])
+  })
+
   it('takes levels from the outline when a block matches an entry', () => {
     const layout = page([block(['Scope'], 10, 150), block(BODY, 10, 200)])
     classifyPage(layout, [{ title: 'Scope', depth: 2 }])

@@ -132,6 +132,8 @@ const SMALL_PRINT_RATIO = 0.9
 const NOTE_ZONE_TOP = 0.6
 const SECTION_NUMBER = /^((?:[A-Z]\.)?(?:\d{1,2}\.){0,5}\d{1,2})(?:\.?\s+\S|\.(?=\p{Lu}\p{Ll}))/u
 const ROMAN_SECTION = /^([IVX]{1,5})\.\s+\S/
+/** A section's Roman numeral before its title in capitals, without a point: "II BACKGROUND". */
+const ROMAN_CAPITALS = /^[IVX]{1,5}\s+\p{Lu}{2}/u
 /** A footnote's opening: its mark, then a space, a period or bracket, or its first word. */
 const FOOTNOTE_START = new RegExp(`^${NOTE_MARK}(?:\\s|[.)]?\\s|[A-Za-z])`)
 /**
@@ -1172,8 +1174,9 @@ function isHeading(
   if (RELATION.test(text)) return false
   const letters = text.replace(/[^\p{L}]/gu, '')
   const capitals = letters.length >= 4 && letters === letters.toUpperCase() && words <= 12
-  // Capitals look a size larger than mixed case: a numbered all-caps line may be set smaller.
-  const minRatio = capitals && isSectionNumber(text) ? 0.85 : 0.95
+  // Capitals look a size larger than mixed case: a numbered all-caps line may be set smaller
+  // (IEEE's "II BACKGROUND", its Roman numeral with or without a point, in small capitals).
+  const minRatio = capitals && (isSectionNumber(text) || ROMAN_CAPITALS.test(text)) ? 0.85 : 0.95
   if (block.fontSize < stats.bodySize * minRatio)
     return isBoxHeading(block, text, words, next, stats)
   // A headline in capitals centred over two lines may run longer than a heading in the body's
