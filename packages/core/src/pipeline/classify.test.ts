@@ -556,6 +556,16 @@ describe('classifyBlocks', () => {
       'paragraph',
       'paragraph',
     ])
+    // Centred on its column over its first subsection's title, set flush left.
+    const subsection = page([
+      block(BODY, 50.4, 560),
+      centred(block(['II BACKGROUND AND MOTIVATION'], 0, 613, { fontSize: 9 }), 182.7),
+      block(['A Delay-Based Transport'], 50.4, 627, { fontSize: 9, fontId: 'italic' }),
+      block(BODY, 50.4, 640),
+      block(BODY, 50.4, 680),
+    ])
+    classifyPage(subsection)
+    expect(subsection.blocks[1]?.kind).toBe('heading')
   })
 
   it('takes levels from the outline when a block matches an entry', () => {

@@ -1357,7 +1357,8 @@ function setInAsSource(block: Block, next: Block, page: PageLayout): boolean {
   const centre = (block.left + block.right) / 2
   const centredOn = (left: number, right: number) => Math.abs(centre - (left + right) / 2) <= em
   if (centredOn(next.left, next.right) || centredOn(0, page.width)) return false
-  if (!isSectionNumber(plainText(block))) return true
+  const text = plainText(block)
+  if (!isSectionNumber(text) && !ROMAN_CAPITALS.test(text)) return true
   // The measure of the column the next block starts: its widest text from that edge.
   let measure = next.right
   for (const other of page.blocks) {
