@@ -494,7 +494,7 @@ describe('classifyBlocks', () => {
     ])
   })
 
-  it('ranks numbered headings set alike by their numbering', () => {
+  it("ranks numbered headings set alike by their numbering, an appendix's under its letter", () => {
     const layout = page([
       block(['Making Pictures'], 10, 60, { fontSize: 24 }),
       block(['1. Introduction'], 10, 100, { fontSize: 14 }),
@@ -505,6 +505,10 @@ describe('classifyBlocks', () => {
       block(BODY, 10, 330),
       block(['2. Invoking'], 10, 400, { fontSize: 14 }),
       block(BODY, 10, 430),
+      block(['A.1 Sagebrush sites'], 10, 500, { fontSize: 14 }),
+      block(BODY, 10, 530),
+      block(['A.1.2 Soil cores'], 10, 600, { fontSize: 14 }),
+      block(BODY, 10, 630),
     ])
     classifyPage(layout)
     expect(
@@ -515,28 +519,6 @@ describe('classifyBlocks', () => {
       ['1.1. Why pictures?', 3],
       ['1.1.1. Boxes', 4],
       ['2. Invoking', 2],
-    ])
-  })
-
-  it("ranks an appendix's sections by their numbering under its letter", () => {
-    const layout = page([
-      block(['Making Pictures'], 10, 60, { fontSize: 24 }),
-      block(['1. Introduction'], 10, 100, { fontSize: 14 }),
-      block(BODY, 10, 130),
-      block(['1.1. Why pictures?'], 10, 200, { fontSize: 14 }),
-      block(BODY, 10, 230),
-      block(['A.1 Sagebrush sites'], 10, 300, { fontSize: 14 }),
-      block(BODY, 10, 330),
-      block(['A.1.2 Soil cores'], 10, 400, { fontSize: 14 }),
-      block(BODY, 10, 430),
-    ])
-    classifyPage(layout)
-    expect(
-      layout.blocks.filter((b) => b.kind === 'heading').map((b) => [plainText(b), b.level]),
-    ).toEqual([
-      ['Making Pictures', 1],
-      ['1. Introduction', 2],
-      ['1.1. Why pictures?', 3],
       ['A.1 Sagebrush sites', 3],
       ['A.1.2 Soil cores', 4],
     ])
