@@ -6,7 +6,7 @@ import { isBullet, isItemMark, isOrderedMarker, listMarker } from './list-marker
 import { LONE_NOTE_MARK } from './note-marks.js'
 import { isScriptAgainst, SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
 import { composeNegations, composeSpacingAccents, isSpacingAccent } from './text-normalize.js'
-import { TIME } from './times.js'
+import { DATE_LABEL, TIME } from './times.js'
 import type { Line, TextRun } from './types.js'
 
 /** A gap wider than this many font sizes may split a row: a column gutter or a table cell boundary. */
@@ -1612,17 +1612,6 @@ function rowLead(row: readonly TextRun[], prev: TextRun): string | undefined {
   return undefined
 }
 
-const MONTH = String.raw`(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?`
-const WEEKDAY = String.raw`(?:Mon(?:day)?|Tue(?:s(?:day)?)?|Wed(?:nesday)?|Thu(?:r(?:s(?:day)?)?)?|Fri(?:day)?|Sat(?:urday)?|Sun(?:day)?)\.?,?`
-const CLOCK = String.raw`\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?|AM|PM)|${TIME}`
-/**
- * A listing's date or time alone: "Feb 22", "12 June", "Sat 5:00 PM", "Mon, Mar 3", "10:30 AM",
- * "Week 4".
- */
-const DATE_LABEL = new RegExp(
-  String.raw`^(?:(?:${WEEKDAY}\s+)?(?:${MONTH}\s+\d{1,2}(?:[-–]\d{1,2})?|\d{1,2}\s+${MONTH})(?:\s+${CLOCK})?|${WEEKDAY}(?:\s+${CLOCK})?|${CLOCK}|Week\s+\d{1,2})$`,
-  'u',
-)
 /** A step's number alone in its badge: "1", "12". */
 const STEP_NUMBER = /^\d{1,2}$/
 
