@@ -893,10 +893,10 @@ function continuesBlock(
     if (!codeWrap && usual !== undefined && pitch > usual * LEAD_LINE_PITCH_SLACK) return false
   }
   if (line.bold !== last.bold && block.lines.length === 1) return false
-  // So, under more lines, is a line all in another font than the next line's that stops short of
-  // that line's first word: a leaflet's "Warnings and precautions" and "Risk of low blood sugar"
-  // in bold over their paragraph. A phrase in another font that wraps into the text fills its
-  // line first.
+  // A line all in another font than the next line's that stops short of that line's first word
+  // is a heading or a label over its text, under any number of lines: a leaflet's "Warnings and
+  // precautions" and "Risk of low blood sugar" in bold over their paragraph. A phrase in another
+  // font that wraps into the text fills its line first.
   if (inOtherFont(last, line) && leavesRoomFor(block, last, line)) return false
   // A lone line in capitals, centred over a wider line, is a heading over its text
   // ("ACKNOWLEDGMENT" over a paper's last paragraph), in the text's own type.
@@ -1238,10 +1238,6 @@ function mayStartLine(line: Line, next: Line): boolean {
 }
 
 /**
- * Whether the first word of a line, and a space before it, fit in `room`: then the line above,
- * which left that room, was broken on purpose rather than wrapped.
- */
-/**
  * Whether the first word of `line` would have fitted after `last`, the last line of `block`,
  * within the block's measure or the line's own: `last` stops short by choice, not for want of
  * room. A word broken at the end of `last` did not fit, whatever is left of it.
@@ -1272,6 +1268,10 @@ function inOtherFont(last: Line, line: Line): boolean {
   return last.runs.every((run) => run.fontId !== line.fontId || !/\p{L}/u.test(run.text))
 }
 
+/**
+ * Whether the first word of a line, and a space before it, fit in `room`: then the line above,
+ * which left that room, was broken on purpose rather than wrapped.
+ */
 export function fitsAfter(line: Line, room: number): boolean {
   const word = line.text.indexOf(' ')
   const letters = word === -1 ? line.text.length : word
