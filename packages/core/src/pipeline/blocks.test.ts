@@ -1012,6 +1012,18 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("ends a syllabus's grading led by dots to its shares before the paragraph under it", () => {
+    const shares = ['Lecture exams (3 x 15%)..........45%', 'Weekly quizzes..........15%']
+    const runs = [...shares, 'Letter grades are assigned on the following scale: A 93-100.'].map(
+      (text, i) => run(text, 65, 109.5 + 14.9 * i, { fontSize: 11 }),
+    )
+    expect(blocksOf(...runs)).toEqual([
+      [shares[0]],
+      [shares[1]],
+      ['Letter grades are assigned on the following scale: A 93-100.'],
+    ])
+  })
+
   it('ends the notes at the foot of a page before the page number set at their pitch', () => {
     // A word processor's footnotes and its footer "Page 1", 9 pt lines every 10.4 pt.
     const notes = [

@@ -29,12 +29,13 @@ const SIZE_RATIO = 1.15
 const SAME_FONT_SIZE_RATIO = 1.08
 /**
  * The end of a table-of-contents line: a leader of dots, then a page number ("5", "A-3", "iv"),
- * pages ("13 - 48", an agenda's papers) or a dash for none. The leader is matched from its first
- * dot only, so that a line of dots without a page number (a form's blank) fails at once rather
- * than once per dot.
+ * pages ("13 - 48", an agenda's papers) or a dash for none; or a leader to a share or a price,
+ * as a syllabus's grading or a price list sets them ("Weekly quizzes......15%"). The leader is
+ * matched from its first dot only, so that a line of dots without a page number (a form's blank)
+ * fails at once rather than once per dot.
  */
 const TOC_ENTRY_END =
-  /(?<![.\s])\s*(?:\.\s?){4,}\s*(?:(?:[A-Z]-)?\d{1,4}(?: ?[-\u2013] ?\d{1,4})?|[ivxlc]{1,6}|[-\u2013\u2014])$/
+  /(?<![.\s])\s*(?:\.\s?){4,}\s*(?:(?:[A-Z]-)?\d{1,4}(?: ?[-\u2013] ?\d{1,4})?|[ivxlc]{1,6}|[-\u2013\u2014]|\d{1,3}(?:[.,]\d+)?\s?%|[$£€]\s?\d[\d,]*(?:\.\d{2})?)$/
 /** The end of a sentence, a closing quote or bracket after its mark allowed. */
 const FULL_STOP_END = /[.!?。！？]["')\]」』）]?$/
 /**
