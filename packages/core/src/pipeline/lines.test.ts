@@ -1224,6 +1224,14 @@ describe('groupLines', () => {
     expect(textsOf(...figure)).toContain('Monitor')
   })
 
+  it('reads small type far right of a title, on its baseline, as a line of its own', () => {
+    const runs = [
+      run('PIXMA InkJet 7400 Setup', 49.5, 69.7, { fontSize: 22, right: 428.2 }),
+      run('Read this first', 500.9, 69.7, { fontSize: 9 }),
+    ]
+    expect(textsOf(...runs)).toEqual(['PIXMA InkJet 7400 Setup', 'Read this first'])
+  })
+
   it("keeps a listing's line numbers on their lines, however deep the code is indented", () => {
     const code = { fontId: 'mono', monospace: true, fontSize: 9 }
     const number = { fontId: 'roman', fontSize: 6 }

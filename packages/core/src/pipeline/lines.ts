@@ -212,6 +212,8 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
 
 /** A row's anchor this much larger than a run is display type: a headline, a masthead. */
 const DISPLAY_RATIO = 1.5
+/** Ems of display type that part it from small type beside it on its line. */
+const DISPLAY_GAP_EM = 2
 
 /**
  * The size by which a run's baseline is compared with a row's: the larger of the two, but for a
@@ -842,6 +844,15 @@ function splitsRow(
   )
     return false
   if (isMarginNote(rows, index, prev, next, gap, em)) return true
+  // Small type far off display type on its baseline is no part of its line: a manual's "Read
+  // this first" flush right of its title, a masthead's issue line. Two of the display type's
+  // ems part them, however few of its own.
+  if (
+    large.fontSize > DISPLAY_RATIO * small.fontSize &&
+    gap > DISPLAY_GAP_EM * large.fontSize &&
+    countLetters(large.text) >= WORD_MIN_LETTERS
+  )
+    return true
   // Prose off the baseline of larger type beside it, and more than a word space from it, is no
   // script of it: a subtitle set beside a display headline's line.
   if (
