@@ -212,8 +212,6 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
 
 /** A row's anchor this much larger than a run is display type: a headline, a masthead. */
 const DISPLAY_RATIO = 1.5
-/** Ems of display type that part it from small type beside it on its line. */
-const DISPLAY_GAP_EM = 2
 
 /**
  * The size by which a run's baseline is compared with a row's: the larger of the two, but for a
@@ -845,11 +843,11 @@ function splitsRow(
     return false
   if (isMarginNote(rows, index, prev, next, gap, em)) return true
   // Small type far off display type on its baseline is no part of its line: a manual's "Read
-  // this first" flush right of its title, a masthead's issue line. Two of the display type's
-  // ems part them, however few of its own.
+  // this first" flush right of its title, a masthead's issue line. An em of the display type
+  // parts them where it is a gutter's width of the small type's.
   if (
     large.fontSize > DISPLAY_RATIO * small.fontSize &&
-    gap > DISPLAY_GAP_EM * large.fontSize &&
+    gap > Math.max(large.fontSize, WIDE_GAP_EM * small.fontSize) &&
     countLetters(large.text) >= WORD_MIN_LETTERS
   )
     return true
