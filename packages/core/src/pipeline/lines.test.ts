@@ -1230,6 +1230,12 @@ describe('groupLines', () => {
       run('Read this first', 500.9, 69.7, { fontSize: 9 }),
     ]
     expect(textsOf(...runs)).toEqual(['PIXMA InkJet 7400 Setup', 'Read this first'])
+    // A masthead's issue line, an em and a half of the title's type right of it.
+    const masthead = [
+      run('Maple Hollow', 40, 90, { fontSize: 46, right: 340 }),
+      run('Volume 14 · Issue 3', 404, 90, { fontSize: 8 }),
+    ]
+    expect(textsOf(...masthead)).toEqual(['Maple Hollow', 'Volume 14 · Issue 3'])
   })
 
   it("keeps a listing's line numbers on their lines, however deep the code is indented", () => {
