@@ -1024,6 +1024,20 @@ describe('groupBlocks', () => {
     ])
   })
 
+  it("keeps a key's list of names that wraps back to the margin as one entry", () => {
+    const lines = [
+      'Chair: Margaret Okafor',
+      'Present: Margaret Okafor, Daniel Reyes, Priya Natarajan, Tom Whitfield, Helen Cho,',
+      'Samuel Adeyemi, Lucia Ferrante',
+      'Apologies: Robert Klein, Aisha Mahmoud',
+    ]
+    const blocks = groupBlocks(
+      groupLines(lines.map((text, i) => run(text, 65, 52.8 + 14 * i, { fontSize: 11 }))),
+      1,
+    )
+    expect(text(splitLineLists(blocks, 11))).toEqual([[lines[0]], [lines[1], lines[2]], [lines[3]]])
+  })
+
   it('ends the notes at the foot of a page before the page number set at their pitch', () => {
     // A word processor's footnotes and its footer "Page 1", 9 pt lines every 10.4 pt.
     const notes = [

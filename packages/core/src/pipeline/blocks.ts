@@ -227,12 +227,27 @@ function entryLines(block: Block): Line[][] {
     const goesOn =
       last !== undefined &&
       ((wrapsUnderValue(last, line) && !fitsAfter(line, block.right - last.right)) ||
-        wrapsPages(last, line))
+        wrapsPages(last, line) ||
+        wrapsListedNames(block, last, line))
     if (goesOn) (entries[entries.length - 1] as Line[]).push(line)
     else entries.push([line])
     last = line
   }
   return entries
+}
+
+/**
+ * Whether a line goes on with a key's value of names or items listed by commas, wrapped back to
+ * the margin ("Present: Margaret Okafor, ..., Helen Cho," over "Samuel Adeyemi, Lucia
+ * Ferrante"): the line above ran to the edge after a comma, and this one opens with no key.
+ */
+function wrapsListedNames(block: Block, last: Line, line: Line): boolean {
+  return (
+    KEY_VALUE_LINE.test(last.text) &&
+    last.text.endsWith(',') &&
+    !KEY_VALUE_LINE.test(line.text) &&
+    !fitsAfter(line, block.right - last.right)
+  )
 }
 
 /** Whether a line starts under the value of a key-value line, set apart from its key. */
