@@ -550,6 +550,19 @@ describe('classifyBlocks', () => {
     expect(subsection.blocks[1]?.kind).toBe('heading')
   })
 
+  it('takes a title in capitals broken on an open word, double-spaced, for one heading', () => {
+    const layout = page([
+      centred(block(['METHOD AND SYSTEM FOR PREDICTING REMAINING USEFUL LIFE OF A'], 0, 95), 300),
+      centred(block(['CONVEYOR BELT FROM SPLICE TEMPERATURE SIGNATURES'], 0, 109), 300),
+      block(BODY, 10, 140),
+      block(BODY, 10, 180),
+    ])
+    classifyPage(layout)
+    expect(layout.blocks.filter((b) => b.kind === 'heading').map((b) => plainText(b))).toEqual([
+      'METHOD AND SYSTEM FOR PREDICTING REMAINING USEFUL LIFE OF A CONVEYOR BELT FROM SPLICE TEMPERATURE SIGNATURES',
+    ])
+  })
+
   it('takes levels from the outline when a block matches an entry', () => {
     const layout = page([block(['Scope'], 10, 150), block(BODY, 10, 200)])
     classifyPage(layout, [{ title: 'Scope', depth: 2 }])

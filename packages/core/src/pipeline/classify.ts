@@ -1210,9 +1210,17 @@ function isHeading(
     next !== undefined &&
     (headsSmallerHeading(block, next, stats) ||
       ((capitals || headline) && headsSubheadingOver(next, page, stats)))
+  // A title in capitals broken on an open word goes on in the line centred under it ("... LIFE
+  // OF A" over "CONVEYOR BELT FROM ..."): the two are one heading, joined once both are found.
+  const brokenTitle =
+    next !== undefined &&
+    capitals &&
+    endsOnOpenWord(text.toLowerCase()) &&
+    Math.abs(next.left + next.right - block.left - block.right) / 2 <= CENTRED_AXIS_SLACK
   if (
     !followedByBody &&
     !subheaded &&
+    !brokenTitle &&
     !(next !== undefined && (opensSubsection(text, plainText(next)) || numberedDisplay))
   )
     return false
