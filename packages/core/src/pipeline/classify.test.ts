@@ -563,6 +563,22 @@ describe('classifyBlocks', () => {
     ])
   })
 
+  it('heads a chapter with its number set large over its title', () => {
+    const layout = page([
+      block(['1'], 500, 60, { fontSize: 60 }),
+      block(['Experimental Setup'], 10, 130, { fontSize: 24 }),
+      block(BODY, 10, 170),
+      block(BODY, 10, 210),
+    ])
+    classifyPage(layout)
+    expect(kinds(layout)).toEqual([
+      ['heading', 1],
+      ['paragraph', undefined],
+      ['paragraph', undefined],
+    ])
+    expect(plainText(layout.blocks[0] as Block)).toBe('1 Experimental Setup')
+  })
+
   it('takes levels from the outline when a block matches an entry', () => {
     const layout = page([block(['Scope'], 10, 150), block(BODY, 10, 200)])
     classifyPage(layout, [{ title: 'Scope', depth: 2 }])

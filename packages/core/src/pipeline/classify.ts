@@ -227,6 +227,7 @@ export function classifyBlocks(
     demoteDefinitionTerms(page.blocks)
     markChapterLabels(page.blocks)
     mergeStackedHeadings(page)
+    joinChapterNumbers(page, stats)
     demoteTitleBlock(page.blocks)
     markInterruptingNotes(page, stats)
     // Footnotes are read after the body text of their page, one note to a block.
@@ -526,6 +527,30 @@ function unlevelledHeadings(block: Block, next: Block): boolean {
 const CENTRED_AXIS_SLACK = 2
 /** Font sizes between the lines of one centred title, at most. */
 const CENTRED_TITLE_GAP_EMS = 1.5
+
+/** A chapter's number set in display type is at least this many times the body's size. */
+const CHAPTER_NUMBER_RATIO = 2
+/** Font sizes of the heading under it, at most, between a chapter's number and its title. */
+const CHAPTER_NUMBER_GAP_EMS = 3
+
+/**
+ * Joins a chapter's number, set alone in display type over or beside its title, to the title:
+ * a thesis template's large "1" over "Experimental Setup" heads the chapter as "1 Experimental
+ * Setup", not as a stray paragraph "1".
+ */
+function joinChapterNumbers(page: PageLayout, stats: TextStatistics): void {
+  const blocks = page.blocks
+  for (let i = 0; i + 1 < blocks.length; i++) {
+    const number = blocks[i] as Block
+    const title = blocks[i + 1] as Block
+    if (number.kind !== 'paragraph' || title.kind !== 'heading') continue
+    if (!/^\d{1,2}$/.test(plainText(number).trim())) continue
+    if (number.fontSize < CHAPTER_NUMBER_RATIO * stats.bodySize) continue
+    if (title.top - number.bottom > CHAPTER_NUMBER_GAP_EMS * title.fontSize) continue
+    blocks[i + 1] = withLines(title, [...number.lines, ...title.lines])
+    blocks.splice(i, 1)
+  }
+}
 
 /**
  * A heading whose text runs on in the next block, at the same size on the next line (a change of
