@@ -306,7 +306,7 @@ function isTimedList(lines: readonly Line[]): boolean {
 }
 
 /** Dots that lead from a line's entry to its value ("Displacement ........ 212 cc"). */
-const LEADER = /\S\s*(?:\.\s?){4,}\s*\S/
+export const LEADER = /\S\s*(?:\.\s?){4,}\s*\S/
 
 /**
  * Whether every line leads by dots from an entry to its value: a specification's or a
@@ -1018,8 +1018,8 @@ function continuesBlock(
     // guideline's recommendation ending in "(Strong recommendation, low-quality evidence)"), a
     // little space more parts paragraphs set close (3 pt after).
     if (
-      (finished || leavesRoomFor(block, last, line)) &&
-      pitch > usual * FINISHED_PITCH_SLACK + 0.05 * em
+      pitch > usual * FINISHED_PITCH_SLACK + 0.05 * em &&
+      (finished || leavesRoomFor(block, last, line))
     )
       return false
   } else {

@@ -27,7 +27,7 @@ import type { TextStatistics } from './text-statistics.js'
 import { TIME } from './times.js'
 import { demoteTitleBlock } from './title-block.js'
 import type { Block, Line, PageLayout } from './types.js'
-import { wordsPerLine } from './words.js'
+import { countWords, wordsPerLine } from './words.js'
 
 /** A block this much larger than the body text is a heading when it is short. */
 const HEADING_SIZE_RATIO = 1.12
@@ -1274,7 +1274,7 @@ function isHeading(
  */
 function headsSubheadingOver(next: Block, page: PageLayout, stats: TextStatistics): boolean {
   const text = plainText(next)
-  if (next.lines.length !== 1 || text.split(/\s+/).length > SUBHEADING_MAX_WORDS) return false
+  if (next.lines.length !== 1 || countWords(text) > SUBHEADING_MAX_WORDS) return false
   if (next.fontId === stats.bodyFontId && !isSectionNumber(text)) return false
   if (/[.;,:]$/.test(text)) return false
   const after = page.blocks[page.blocks.indexOf(next) + 1]

@@ -2,6 +2,7 @@ import { medianFontSize } from './extent.js'
 import { PAGE_NUMBER } from './page-label.js'
 import { measureText } from './text-statistics.js'
 import type { Block, Line } from './types.js'
+import { countWords } from './words.js'
 
 /** Share of the page height at the bottom where running footers live... */
 const MARGIN_SHARE = 0.12
@@ -364,7 +365,7 @@ function isLabelledValue(block: Block, page: FurniturePage): boolean {
       label !== undefined &&
       other.right <= block.left &&
       Math.abs(label.baseline - line.baseline) < 0.3 * line.fontSize &&
-      label.text.trim().split(/\s+/).length <= LABEL_MAX_WORDS
+      countWords(label.text) <= LABEL_MAX_WORDS
     )
   })
 }

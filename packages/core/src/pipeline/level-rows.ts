@@ -1,5 +1,5 @@
 import { cellText } from './aligned-grid.js'
-import { newBlock, withLines } from './blocks.js'
+import { LEADER, newBlock, withLines } from './blocks.js'
 import { disjointSets } from './disjoint-sets.js'
 import { type Extent, extentOf, middleWithin } from './extent.js'
 import { isQuantity } from './figure.js'
@@ -227,8 +227,6 @@ function spansRows(block: Block, firstColumn: readonly Block[]): boolean {
   return false
 }
 
-/** Dots that lead a table's label to its figures: no running text holds them. */
-const LEADER = /(?:\. ?){4}/
 /** Font sizes between a block and the running text over or under it in one column, at most. */
 const COLUMN_NEIGHBOUR_EMS = 2
 

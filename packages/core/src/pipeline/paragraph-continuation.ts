@@ -6,6 +6,7 @@ import { countLetters } from './letters.js'
 import { endsOnOpenWord } from './open-words.js'
 import { JUSTIFIED_SLACK } from './paragraph-indents.js'
 import type { Block, Line } from './types.js'
+import { countWords } from './words.js'
 
 /** The punctuation that closes a sentence, a clause list or a quotation. */
 const CLOSED = /[.!?:;"”')\]。！？：；」』）]$/
@@ -57,7 +58,7 @@ export function continuesParagraph(previous: Block, next: Block): boolean {
     next.page === previous.page &&
     next.left >= previous.right &&
     next.lines.length >= 2 &&
-    last.text.split(' ').length >= COLUMN_LINE_WORDS
+    countWords(last.text) >= COLUMN_LINE_WORDS
   const measure = nextColumn
     ? previous.left + (next.right - next.left)
     : Math.max(previous.right, next.right)
