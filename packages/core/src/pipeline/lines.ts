@@ -201,7 +201,7 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
     for (let i = 1; i <= row.length; i++) {
       const prev = row[i - 1] as TextRun
       const next = row[i]
-      if (next && !splitsRow(rows, index, prev, next, row[i - 2])) continue
+      if (next && !splitsRow(rows, index, prev, next, i - 1)) continue
       const line = makeLine(row.slice(start, i), rightToLeftPage)
       if (line.text.length > 0 && !isAnswerLine(line.text)) lines.push(line)
       start = i
@@ -795,8 +795,9 @@ function splitsRow(
   index: number,
   prev: TextRun,
   next: TextRun,
-  beforePrev: TextRun | undefined,
+  at: number,
 ): boolean {
+  const beforePrev = (rows[index] as TextRun[])[at - 1]
   const gap = next.left - prev.right
   // Runs closer than half an em of the smaller type are words of one piece, by every test below
   // (the common case, settled first).
@@ -876,18 +877,15 @@ function splitsRow(
     )
   }
   // A section number, list number or bullet set apart by a tab belongs to the text after it.
-  const lead = rowLead(rows[index] as TextRun[], prev)
+  const row = rows[index] as TextRun[]
+  const start = pieceStart(row, at)
+  const piece = start === -1 ? undefined : runsText(row, start, at)
+  const lead = start === 0 ? piece : undefined
   // So does a glyph without Unicode there, a bitmap font's bullet.
   if (lead !== undefined && (isLabelOrBullet(lead) || lead === '')) return false
   // So does an entry's date or time in a listing, set apart by a tab, before prose ("Feb 22"
   // beside "Volunteer orientation", "Sat 5:00 PM" beside "† Eleanor Kowalczyk"), in any column.
-  const pieceLead = segmentLead(rows[index] as TextRun[], prev)
-  if (
-    pieceLead !== undefined &&
-    DATE_LABEL.test(pieceLead) &&
-    isProsePiece(rows[index] as TextRun[], next, 1)
-  )
-    return false
+  if (piece !== undefined && DATE_LABEL.test(piece) && isProsePiece(row, next, 1)) return false
   // So does a speaker's name set in the hanging indent of what they said, its lines wrapped
   // under its first word ("DR. PATEL:   Of course. My name is ...").
   if (lead !== undefined && SPEAKER_LABEL.test(lead) && hangsUnder(rows, index, next)) return false
@@ -1604,21 +1602,27 @@ function isKeyOfValue(
 }
 
 /**
- * The text a row starts with, up to and including `prev`, when that is at most a few runs set
- * close together (an item letter and its period may come in two fonts); otherwise undefined.
+ * Where the piece of a row that the run at `at` ends starts: at the row's start or after a gap
+ * that parts pieces (a column's), when the piece is at most a few runs set close together (an
+ * item letter and its period may come in two fonts); -1 otherwise.
  */
-function rowLead(row: readonly TextRun[], prev: TextRun): string | undefined {
-  let text = ''
-  for (let i = 0; i < LEAD_MAX_RUNS; i++) {
-    const run = row[i]
-    if (run === undefined) return undefined
-    if (i > 0 && run.left - (row[i - 1] as TextRun).right > NARROW_GAP_EM * run.fontSize) {
-      return undefined
-    }
-    text += run.text
-    if (run === prev) return text.trim()
+function pieceStart(row: readonly TextRun[], at: number): number {
+  let start = at
+  for (let taken = 1; start > 0; taken++) {
+    const run = row[start] as TextRun
+    const apart = run.left - (row[start - 1] as TextRun).right
+    if (apart > SEGMENT_GAP_EM * run.fontSize) break
+    if (apart > NARROW_GAP_EM * run.fontSize || taken >= LEAD_MAX_RUNS) return -1
+    start--
   }
-  return undefined
+  return start
+}
+
+/** The text of a row's runs from `start` to `end`, both included, trimmed. */
+function runsText(row: readonly TextRun[], start: number, end: number): string {
+  let text = ''
+  for (let i = start; i <= end; i++) text += (row[i] as TextRun).text
+  return text.trim()
 }
 
 /** A step's number alone in its badge: "1", "12". */
@@ -1643,25 +1647,6 @@ function countsSteps(rows: readonly TextRun[][], index: number, number: TextRun)
     if (STEP_NUMBER.test(other) && Number(other) === value + (r > index ? 1 : -1)) return true
   }
   return false
-}
-
-/**
- * The text that opens a piece of a row up to `prev`: runs a word space apart, from the row's start
- * or from a gap that parts pieces (a column's), or undefined where `prev` is no piece's opening.
- */
-function segmentLead(row: readonly TextRun[], prev: TextRun): string | undefined {
-  let at = row.indexOf(prev)
-  let text = prev.text
-  for (let taken = 1; at > 0; taken++) {
-    const run = row[at] as TextRun
-    const before = row[at - 1] as TextRun
-    const apart = run.left - before.right
-    if (apart > SEGMENT_GAP_EM * run.fontSize) break
-    if (apart > NARROW_GAP_EM * run.fontSize || taken >= LEAD_MAX_RUNS) return undefined
-    at--
-    text = before.text + text
-  }
-  return text.trim()
 }
 
 /** A speaker's label: a name of a few capitalised words before a colon, maybe after a time. */
