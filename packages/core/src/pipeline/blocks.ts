@@ -19,6 +19,7 @@ import {
 } from './paragraph-indents.js'
 import { standsFarRightOf } from './row-fields.js'
 import { SUPERSCRIPT_MIN_SHRINK } from './scripts.js'
+import { isSectionNumber } from './section-numbers.js'
 import { TIME } from './times.js'
 import type { Block, Line, TextRun } from './types.js'
 import { countWords } from './words.js'
@@ -976,7 +977,7 @@ function continuesBlock(
     (finished ||
       (block.lines.length === 1 &&
         /\p{L}{3}/u.test(last.text) &&
-        (leavesRoomFor(block, last, line) || SECTION_NUMBER.test(last.text)))) &&
+        (leavesRoomFor(block, last, line) || isSectionNumber(last.text)))) &&
     CLAUSE_NUMBER.test(line.text)
   )
     return false
@@ -1229,8 +1230,6 @@ function wrapsOnInLowercase(line: Line, room: number): boolean {
 
 /** A list marker that a figure ending a sentence reads as: "12.", "3.". */
 const FIGURE_MARKER = /^\d{1,4}\.$/
-/** A section's number opening its title: "2.1 Savings", "3. Methods". */
-const SECTION_NUMBER = /^\d{1,3}(?:\.\d{1,3})*\.? +\p{Lu}/u
 /** A clause number in levels and the clause's text: "1.1 The Council shall", "2.3.1 "Services"". */
 const CLAUSE_NUMBER = /^\d{1,3}(?:\.\d{1,3})+\.? +["'(\p{Lu}]/u
 /** A patent's numbered paragraph: "[0006] The processor", "【0006】". */

@@ -22,6 +22,12 @@ import { LONE_NOTE_MARK, NOTE_MARK } from './note-marks.js'
 import { endsOnOpenWord } from './open-words.js'
 import { PAGE_LABEL } from './page-label.js'
 import { continuesParagraph } from './paragraph-continuation.js'
+import {
+  isSectionNumber,
+  numberingDepth,
+  ROMAN_SECTION,
+  SECTION_NUMBER,
+} from './section-numbers.js'
 import { splitNotes } from './split-notes.js'
 import type { TextStatistics } from './text-statistics.js'
 import { TIME } from './times.js'
@@ -130,8 +136,6 @@ const SENTENCE_END = /[.!?]["')\]]?$/
 const SMALL_PRINT_RATIO = 0.9
 /** Notes stand below this share of the page height. */
 const NOTE_ZONE_TOP = 0.6
-const SECTION_NUMBER = /^((?:[A-Z]\.)?(?:\d{1,2}\.){0,5}\d{1,2})(?:\.?\s+\S|\.(?=\p{Lu}\p{Ll}))/u
-const ROMAN_SECTION = /^([IVX]{1,5})\.\s+\S/
 /** A section's Roman numeral before its title in capitals, without a point: "II BACKGROUND". */
 const ROMAN_CAPITALS = /^[IVX]{1,5}\s+\p{Lu}{2}/u
 /** A footnote's opening: its mark, then a space, a period or bracket, or its first word. */
@@ -1540,17 +1544,6 @@ function isLetteredTitle(
     return false
   const above = page.blocks[page.blocks.indexOf(block) - 1]
   return !(above?.kind === 'list-item' && Math.abs(above.left - block.left) < 0.5 * em)
-}
-
-function isSectionNumber(text: string): boolean {
-  return SECTION_NUMBER.test(text) || ROMAN_SECTION.test(text)
-}
-
-/** Section numbering depth: `2.3.1 Title` is 3. */
-function numberingDepth(text: string): number | undefined {
-  const match = SECTION_NUMBER.exec(text)
-  if (!match) return undefined
-  return (match[1] as string).split('.').length
 }
 
 function assignHeadingLevels(
